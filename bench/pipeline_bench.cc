@@ -1,0 +1,87 @@
+// Pipeline throughput on the development corpus: each stage separately (decode, parse, annotate)
+// and lineblock end to end, single thread. Pages are loaded into memory first.
+//   ./build/pipeline_bench [--benchmark_filter=...]      (PITH_DATA overrides the corpus folder)
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/pipeline.h"
+#include "dom/parse.h"
+
+namespace {
+
+const std::vector<std::string>& Pages() {
+  static const std::vector<std::string> pages = [] {
+    std::vector<std::string> out;
+    const char* env = std::getenv("PITH_DATA");
+    const std::filesystem::path root = env ? env : PITH_SHARED_DATA;
+    std::error_code ec;
+    for (const auto& set : std::filesystem::directory_iterator(root, ec)) {
+      const auto html = set.path() / "html";
+      if (!std::filesystem::is_directory(html)) continue;
+      for (const auto& f : std::filesystem::directory_iterator(html)) {
+        std::ifstream in(f.path(), std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        out.push_back(ss.str());
+      }
+    }
+    return out;
+  }();
+  return pages;
+}
+
+std::size_t TotalBytes() {
+  std::size_t n = 0;
+  for (const auto& p : Pages()) n += p.size();
+  return n;
+}
+
+void Report(benchmark::State& state) {
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * Pages().size()));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * TotalBytes()));
+}
+
+void BM_Decode(benchmark::State& state) {
+  if (Pages().empty()) return state.SkipWithError("no corpus");
+  pith::decode::Decoded d;
+  for (auto _ : state) {
+    for (const auto& p : Pages()) benchmark::DoNotOptimize(pith::decode::Decode(p, "", "", &d));
+  }
+  Report(state);
+}
+
+void BM_DecodeParseAnnotate(benchmark::State& state) {
+  if (Pages().empty()) return state.SkipWithError("no corpus");
+  const pith::Options options;
+  for (auto _ : state) {
+    for (const auto& p : Pages()) {
+      pith::core::PageState s;
+      benchmark::DoNotOptimize(pith::core::Prepare(p, {}, options, &s));
+    }
+  }
+  Report(state);
+}
+
+void BM_Algorithm(benchmark::State& state, pith::Algorithm algorithm) {
+  if (Pages().empty()) return state.SkipWithError("no corpus");
+  pith::Options options;
+  options.algorithm = algorithm;
+  const pith::Extractor extractor(options);
+  for (auto _ : state) {
+    for (const auto& p : Pages()) benchmark::DoNotOptimize(extractor.Extract(p));
+  }
+  Report(state);
+}
+
+}  // namespace
+
+BENCHMARK(BM_Decode)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeParseAnnotate)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Algorithm, lineblock, pith::Algorithm::kLineBlock)->Unit(benchmark::kMillisecond);
+BENCHMARK_MAIN();

@@ -1,0 +1,65 @@
+// pith/result.h — what an extraction returns.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pith/options.h"
+#include "pith/status.h"
+
+namespace pith {
+
+// Which step of the charset sniffing decided the encoding (DESIGN.md order).
+enum class EncodingSource : std::uint8_t {
+  kCaller,    // charset given by the caller (HTTP Content-Type or --charset)
+  kBom,       // byte order mark
+  kMeta,      // <meta charset> / http-equiv / <?xml encoding?> prescan
+  kUtf8Valid, // bytes are valid UTF-8 (also overrides a wrong legacy meta declaration)
+  kDetector,  // uchardet on tag-stripped bytes
+  kDefault,   // nothing else decided: windows-1252
+};
+const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ...
+
+struct EncodingInfo {
+  std::string charset;                 // canonical name actually used, e.g. "UTF-8", "GB18030"
+  EncodingSource source = EncodingSource::kDefault;
+  std::string declared;                // what the page's meta declared, if anything ("" = none)
+  std::uint64_t replacements = 0;      // invalid sequences replaced by U+FFFD
+};
+
+// One unit of main content, in document order.
+enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption };
+const char* BlockKindName(BlockKind k);
+
+struct Block {
+  BlockKind kind = BlockKind::kParagraph;
+  int level = 0;           // heading level 1-6 for kHeading, nesting for list items
+  std::string text;        // UTF-8, whitespace collapsed (kCode keeps its line breaks)
+  std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
+};
+
+struct Metadata {
+  std::string title;                  // site-name suffix removed
+  std::string site_name;
+  std::string date;                   // ISO 8601: "2009-11-09" or "2009-11-09T12:30:00"
+  std::string author;
+  std::vector<std::string> keywords;
+  std::string lang;                   // BCP 47-ish, from <html lang>, meta, or text script
+  std::string dir;                    // "ltr" or "rtl"
+  std::string url;                    // canonical URL (link rel=canonical / og:url) or the input's URL
+  std::string description;
+};
+
+struct Result {
+  Status status;                      // ok, or kNoContent (normal), or an error
+  Algorithm algorithm = Algorithm::kLineBlock;
+  EncodingInfo encoding;
+  Metadata metadata;
+  std::vector<Block> blocks;          // the main content
+
+  // Blocks joined by blank lines ("\n\n").
+  std::string Text() const;
+};
+
+}  // namespace pith

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The whole test suite (this is what CI runs): dependencies, Release build + unit/golden/CLI tests,
+# ASan+UBSan build + tests, libFuzzer targets for a short run each, and the fast accuracy gate.
+# Environment: FUZZ_SECONDS (default 30 per target), SKIP_SANITIZE=1, SKIP_FUZZ=1 to shorten.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+scripts/deps.sh
+
+echo "== Release build and tests"
+scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
+  echo "== ASan+UBSan build and tests"
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPITH_SANITIZE=ON -DPITH_BENCH=OFF >/dev/null
+  ninja -C build-asan pith_tests pith_cli
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build-asan --output-on-failure -j "$jobs"
+fi
+
+if [ "${SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== libFuzzer targets (${FUZZ_SECONDS:-30}s each)"
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DPITH_FUZZ=ON -DPITH_TESTS=OFF -DPITH_BENCH=OFF >/dev/null
+  ninja -C build-fuzz
+  for target in build-fuzz/*_fuzz; do
+    corpus="build-fuzz/corpus-$(basename "$target")"
+    mkdir -p "$corpus"
+    cp -n tests/pages/*/source.html examples/*.html "$corpus"/ 2>/dev/null || true
+    "$target" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "$corpus" 2>&1 | tail -n 3
+  done
+fi
+echo "== all tests passed"

@@ -1,0 +1,44 @@
+// The interface every content algorithm shares: it reads the annotated Document and returns a
+// Selection (which text nodes are main content, with a score and reason per decision). Rendering
+// and metadata never decide what is content.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dom/annotate.h"
+#include "dom/document.h"
+#include "pith/options.h"
+
+namespace pith::algo {
+
+struct Context {
+  const dom::Document& doc;
+  const dom::Annotation& annotation;
+  const Options& options;
+};
+
+// One scored unit an algorithm decided on (a line range, a node, a block), for --explain.
+struct Decision {
+  std::uint32_t first_line = 0, last_line = 0;  // source/virtual lines covered (0 = n/a)
+  dom::NodeId node = dom::kNoNode;              // node decided on (kNoNode for line-based units)
+  double score = 0;
+  bool kept = false;
+  std::string reason;                           // e.g. "block length 212 > 86; region holds max"
+};
+
+struct Selection {
+  std::vector<std::uint8_t> keep;  // per node id: 1 when the (text) node is main content
+  std::vector<Decision> decisions;
+  std::string summary;             // one line: what the algorithm chose and why
+
+  void Reset(std::size_t nodes) { keep.assign(nodes, 0); decisions.clear(); summary.clear(); }
+  // Marks every visible text node under `node` (inclusive) as kept.
+  void KeepSubtree(const dom::Document& doc, dom::NodeId node);
+};
+
+// Paper 001 (src/algo/lineblock.cc).
+Selection RunLineBlock(const Context& ctx);
+
+}  // namespace pith::algo

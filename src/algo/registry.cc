@@ -1,0 +1,33 @@
+// Algorithm dispatch table.
+#include "algo/registry.h"
+
+#include <string>
+
+namespace pith::algo {
+namespace {
+
+using RunFn = Selection (*)(const Context&);
+
+RunFn Lookup(Algorithm a) {
+  switch (a) {
+    case Algorithm::kLineBlock: return &RunLineBlock;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+bool IsAvailable(Algorithm a) { return Lookup(a) != nullptr; }
+
+Status Run(const Context& ctx, Selection* out) {
+  const RunFn fn = Lookup(ctx.options.algorithm);
+  if (!fn) {
+    return Status(StatusCode::kInvalidArgument,
+                  std::string("algorithm '") + AlgorithmName(ctx.options.algorithm) +
+                      "' is not available in this version");
+  }
+  *out = fn(ctx);
+  return Status::Ok();
+}
+
+}  // namespace pith::algo

@@ -1,0 +1,74 @@
+// Names of the public enums, and the small methods of the public value types.
+#include "pith/pith.h"
+
+namespace pith {
+
+std::string_view StatusCodeName(StatusCode code) {
+  switch (code) {
+    case StatusCode::kOk: return "ok";
+    case StatusCode::kNoContent: return "no_content";
+    case StatusCode::kEmptyInput: return "empty_input";
+    case StatusCode::kNotHtml: return "not_html";
+    case StatusCode::kTooLarge: return "too_large";
+    case StatusCode::kTooDeep: return "too_deep";
+    case StatusCode::kInvalidArgument: return "invalid_argument";
+    case StatusCode::kIoError: return "io_error";
+    case StatusCode::kInternal: return "internal";
+  }
+  return "internal";
+}
+
+std::string Status::ToString() const {
+  std::string s(StatusCodeName(code_));
+  if (!message_.empty()) s += ": " + message_;
+  return s;
+}
+
+namespace {
+constexpr std::pair<Algorithm, const char*> kAlgorithms[] = {
+    {Algorithm::kLineBlock, "lineblock"}, {Algorithm::kCorrelation, "correlation"},
+    {Algorithm::kSemantic, "semantic"},   {Algorithm::kTibetan, "tibetan"},
+    {Algorithm::kPathSim, "pathsim"},     {Algorithm::kAuto, "auto"},
+};
+}  // namespace
+
+const char* AlgorithmName(Algorithm a) {
+  for (const auto& [alg, name] : kAlgorithms) {
+    if (alg == a) return name;
+  }
+  return "unknown";
+}
+
+bool ParseAlgorithm(std::string_view name, Algorithm* out) {
+  for (const auto& [alg, n] : kAlgorithms) {
+    if (name == n) {
+      *out = alg;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* BlockKindName(BlockKind k) {
+  switch (k) {
+    case BlockKind::kParagraph: return "paragraph";
+    case BlockKind::kHeading: return "heading";
+    case BlockKind::kListItem: return "list_item";
+    case BlockKind::kQuote: return "quote";
+    case BlockKind::kCode: return "code";
+    case BlockKind::kTableRow: return "table_row";
+    case BlockKind::kCaption: return "caption";
+  }
+  return "paragraph";
+}
+
+std::string Result::Text() const {
+  std::string out;
+  for (const Block& b : blocks) {
+    if (!out.empty()) out += "\n\n";
+    out += b.text;
+  }
+  return out;
+}
+
+}  // namespace pith

@@ -1,0 +1,62 @@
+// The pipeline: input checks → decode → parse → annotate → algorithm → render + metadata.
+#include "core/pipeline.h"
+
+#include "algo/registry.h"
+#include "decode/charset.h"
+#include "dom/parse.h"
+#include "meta/metadata.h"
+#include "render/blocks.h"
+
+namespace pith::core {
+
+Status CheckInput(std::string_view bytes, const Options& options) {
+  if (bytes.size() > options.max_input_bytes) {
+    return Status(StatusCode::kTooLarge, std::to_string(bytes.size()) + " bytes exceeds the limit of " +
+                                             std::to_string(options.max_input_bytes));
+  }
+  bool blank = true;
+  for (char c : bytes) {
+    if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')) {
+      blank = false;
+      break;
+    }
+  }
+  if (blank) return Status(StatusCode::kEmptyInput, bytes.empty() ? "empty input" : "input is only whitespace");
+  std::string what;
+  if (decode::LooksBinary(bytes, &what)) return Status(StatusCode::kNotHtml, "input looks like " + what + ", not HTML");
+  return Status::Ok();
+}
+
+Status Prepare(std::string_view bytes, const PageInfo& info, const Options& options, PageState* state) {
+  Status s = CheckInput(bytes, options);
+  if (!s.ok()) return s;
+  s = decode::Decode(bytes, options.forced_charset, info.charset, &state->decoded);
+  if (!s.ok()) return s;
+  s = dom::Parse(state->decoded.utf8, dom::ParseLimits{options.max_nesting_depth}, &state->doc);
+  if (!s.ok()) return s;
+  dom::Annotate(state->doc, &state->annotation);
+  return Status::Ok();
+}
+
+void Run(std::string_view bytes, const PageInfo& info, const Options& options, PageState* state,
+         Result* result) {
+  *result = Result();
+  result->algorithm = options.algorithm;
+  result->status = Prepare(bytes, info, options, state);
+  result->encoding = state->decoded.info;
+  if (!result->status.ok()) return;
+  const algo::Context ctx{state->doc, state->annotation, options};
+  result->status = algo::Run(ctx, &state->selection);
+  if (!result->status.ok()) return;
+  result->blocks = render::CollectBlocks(state->doc, state->selection.keep);
+  if (options.extract_metadata) {
+    meta::ExtractMetadata(state->doc, state->annotation, info.url, &result->metadata);
+  } else {
+    result->metadata.url = info.url;
+  }
+  if (result->blocks.empty()) {
+    result->status = Status(StatusCode::kNoContent, "no block qualified as main content");
+  }
+}
+
+}  // namespace pith::core

@@ -1,0 +1,98 @@
+// Bottom-up statistics: node ids are in pre-order, so walking them in reverse visits every child
+// before its parent and one linear pass accumulates subtree sums without recursion.
+#include "dom/annotate.h"
+
+#include <array>
+
+namespace pith::dom {
+
+void CountText(std::string_view s, TextCounts* c) {
+  bool in_word = false;
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t cp = text::NextCodePoint(s, i);
+    if (text::IsSpace(cp)) {
+      in_word = false;
+      continue;
+    }
+    ++c->chars;
+    if (text::IsPunct(cp)) {
+      ++c->punct;
+      in_word = false;
+      continue;
+    }
+    if (cp == text::kTsheg || cp == 0x0F0C) ++c->tsheg;
+    const text::Script script = text::ScriptOf(cp);
+    ++c->by_script[static_cast<int>(script)];
+    if (script == text::Script::kCjk) {
+      ++c->cjk;
+      ++c->words;
+      in_word = false;
+    } else if (!in_word) {
+      ++c->words;
+      in_word = true;
+    }
+  }
+}
+
+namespace {
+
+std::uint64_t HashName(std::uint64_t seed, std::string_view name) {
+  std::uint64_t h = seed ^ 0x9E3779B97F4A7C15ull;
+  for (char ch : name) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
+  return h * 0xFF51AFD7ED558CCDull;
+}
+
+}  // namespace
+
+void Annotate(const Document& doc, Annotation* out) {
+  const std::size_t n = doc.size();
+  out->stats.assign(n, NodeStats{});
+  constexpr int kScripts = static_cast<int>(text::Script::kCount);
+  std::vector<std::array<std::uint32_t, kScripts>> scripts(n);
+
+  // Top-down: tag path hashes (parents precede children in pre-order).
+  for (NodeId id = 1; id < n; ++id) {
+    const Node& node = doc[id];
+    const std::uint64_t parent_hash = out->stats[node.parent].path_hash;
+    out->stats[id].path_hash = node.is_element() ? HashName(parent_hash, doc.Name(id)) : parent_hash;
+  }
+  // Bottom-up sums.
+  for (NodeId id = static_cast<NodeId>(n); id-- > 0;) {
+    const Node& node = doc[id];
+    NodeStats& s = out->stats[id];
+    if (node.is_text() && !node.hidden()) {
+      TextCounts c;
+      CountText(doc.Text(id), &c);
+      s.chars += c.chars;
+      s.punct += c.punct;
+      s.tsheg += c.tsheg;
+      s.cjk += c.cjk;
+      s.words += c.words;
+      if (node.in_link()) s.link_chars += c.chars;
+      for (int k = 0; k < kScripts; ++k) scripts[id][k] += c.by_script[k];
+    }
+    if (node.tag == Tag::kA && !node.hidden()) {
+      bool has_href = false;
+      doc.GetAttr(id, Attr::kHref, &has_href);
+      if (has_href) ++s.link_count;
+    }
+    // Dominant script: the letter class with most code points (kNone when no letters).
+    int best = static_cast<int>(text::Script::kLatin);
+    for (int k = best + 1; k < kScripts; ++k) {
+      if (scripts[id][k] > scripts[id][best]) best = k;
+    }
+    s.script = scripts[id][best] ? static_cast<text::Script>(best) : text::Script::kNone;
+    if (id == 0) break;
+    NodeStats& p = out->stats[node.parent];
+    p.chars += s.chars;
+    p.link_chars += s.link_chars;
+    p.link_count += s.link_count;
+    p.punct += s.punct;
+    p.tsheg += s.tsheg;
+    p.cjk += s.cjk;
+    p.words += s.words;
+    for (int k = 0; k < kScripts; ++k) scripts[node.parent][k] += scripts[id][k];
+  }
+}
+
+}  // namespace pith::dom

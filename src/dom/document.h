@@ -1,0 +1,97 @@
+// pith's own DOM: an arena of index-linked nodes built once per page from the HTML5 parser's tree
+// (src/dom/parse.cc is the only file that sees MyHTML). Every algorithm reads this structure and the
+// statistics of src/dom/annotate.h; nothing here recurses, so a deep tree cannot overflow the stack.
+//
+// Text of script/style/noscript/template/iframe/svg/math/textarea and comments is dropped at build
+// time. Text nodes keep the parser's text (character references decoded, Arabic presentation forms
+// folded) with its original whitespace. Elements keep only the attributes extraction needs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dom/tags.h"
+
+namespace pith::dom {
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
+
+// Attributes kept from the source (values as the parser decoded them).
+enum class Attr : std::uint8_t {
+  kClass, kId, kHref, kRole, kItemprop, kItemtype, kLang, kDir, kName, kContent, kProperty,
+  kRel, kDatetime, kType, kTitle, kSrc, kAlt, kCharset, kHttpEquiv, kCount
+};
+std::string_view AttrName(Attr a);
+
+// Node flags.
+inline constexpr std::uint8_t kFlagHidden = 1;  // hidden attr, aria-hidden="true", inline display:none or
+                                                // visibility:hidden — on the node or an ancestor
+inline constexpr std::uint8_t kFlagInLink = 2;  // the node is an <a> or is inside one
+
+struct Node {
+  NodeId parent = kNoNode;
+  NodeId first_child = kNoNode;
+  NodeId last_child = kNoNode;
+  NodeId next_sibling = kNoNode;
+  NodeId prev_sibling = kNoNode;
+  Tag tag = Tag::kDocument;
+  std::uint16_t name_index = 0;   // kUnknown elements: index into Document::unknown_names
+  std::uint16_t depth = 0;        // root = 0
+  std::uint8_t flags = 0;
+  std::uint8_t attr_count = 0;    // attributes of this element: attrs[attr_begin .. +attr_count)
+  std::uint32_t attr_begin = 0;
+  std::uint32_t text_begin = 0;   // text nodes: byte range in Document::text
+  std::uint32_t text_size = 0;
+  std::uint32_t line = 0;         // 1-based source line where the node starts (0 = unknown)
+
+  bool is_text() const { return tag == Tag::kText; }
+  bool is_element() const { return tag != Tag::kText && tag != Tag::kDocument; }
+  bool hidden() const { return flags & kFlagHidden; }
+  bool in_link() const { return flags & kFlagInLink; }
+};
+
+struct AttrEntry {
+  Attr key;
+  std::uint32_t begin;  // byte range in Document::strings
+  std::uint32_t size;
+};
+
+class Document {
+ public:
+  // Node 0 is always the document root (Tag::kDocument). Ids are in document (pre-)order, so a
+  // node's descendants are exactly the ids in (id, SubtreeEnd(id)).
+  std::vector<Node> nodes;
+  std::vector<NodeId> subtree_end;           // one past the last descendant of each node
+  std::string text;                           // all text nodes' bytes
+  std::string strings;                        // all kept attribute values
+  std::vector<AttrEntry> attrs;
+  std::vector<std::string> unknown_names;     // names of kUnknown elements
+  std::vector<std::string> json_ld;           // bodies of <script type="application/ld+json">
+  NodeId html = kNoNode, head = kNoNode, body = kNoNode, title = kNoNode;  // first of each
+  std::uint32_t line_count = 0;               // lines in the decoded source
+
+  const Node& operator[](NodeId id) const { return nodes[id]; }
+  std::size_t size() const { return nodes.size(); }
+  NodeId SubtreeEnd(NodeId id) const { return subtree_end[id]; }
+  bool IsAncestor(NodeId ancestor, NodeId node) const {
+    return node > ancestor && node < subtree_end[ancestor];
+  }
+
+  std::string_view Text(NodeId id) const {
+    const Node& n = nodes[id];
+    return std::string_view(text).substr(n.text_begin, n.text_size);
+  }
+  // Attribute value, "" if absent. `present` tells absent from empty.
+  std::string_view GetAttr(NodeId id, Attr key, bool* present = nullptr) const;
+  // Lower-case element name, including unknown elements.
+  std::string_view Name(NodeId id) const;
+  // Concatenated text of the subtree (visible and hidden), in document order.
+  std::string SubtreeText(NodeId id) const;
+  // First element with this tag in document order, or kNoNode.
+  NodeId FindFirst(Tag tag, NodeId from = 0) const;
+};
+
+}  // namespace pith::dom

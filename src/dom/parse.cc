@@ -1,0 +1,422 @@
+// MyHTML → pith::dom::Document. MyHTML (Debian libmodest) is used in single-threaded mode with one
+// parser and one tree per thread, fed valid UTF-8 only (its own charset decoders are never used).
+// The conversion walks MyHTML's tree iteratively (first-child / next-sibling / parent links), so
+// depth costs no stack. Character references are decoded by MyHTML's HTML5 tokenizer (full named
+// table, numeric references with the windows-1252 remapping of &#128;–&#159;).
+#include "dom/parse.h"
+
+#include <myhtml/api.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "decode/normalize.h"
+
+namespace pith::dom {
+namespace {
+
+// One MyHTML parser + tree per thread, created on first use.
+class MyHtmlSession {
+ public:
+  MyHtmlSession() {
+    parser_ = myhtml_create();
+    if (!parser_ || myhtml_init(parser_, MyHTML_OPTIONS_PARSE_MODE_SINGLE, 1, 0) != MyHTML_STATUS_OK) {
+      return;
+    }
+    tree_ = myhtml_tree_create();
+    if (!tree_ || myhtml_tree_init(tree_, parser_) != MyHTML_STATUS_OK) {
+      tree_ = nullptr;
+      return;
+    }
+    myhtml_tree_parse_flags_set(tree_, MyHTML_TREE_PARSE_FLAGS_WITHOUT_DOCTYPE_IN_TREE);
+  }
+  ~MyHtmlSession() {
+    if (tree_) myhtml_tree_destroy(tree_);
+    if (parser_) myhtml_destroy(parser_);
+  }
+  MyHtmlSession(const MyHtmlSession&) = delete;
+  MyHtmlSession& operator=(const MyHtmlSession&) = delete;
+
+  myhtml_tree_t* tree() const { return tree_; }
+
+  // MyHTML tag id → pith Tag, cached (custom elements get ids past MyHTML_TAG_LAST_ENTRY).
+  Tag MapTag(myhtml_tag_id_t id) {
+    if (id >= tag_map_.size()) tag_map_.resize(id + 1, kUnmapped);
+    if (tag_map_[id] == kUnmapped) {
+      std::size_t len = 0;
+      const char* name = myhtml_tag_name_by_id(tree_, id, &len);
+      tag_map_[id] = name ? TagFromName(std::string_view(name, len)) : Tag::kUnknown;
+    }
+    return tag_map_[id];
+  }
+  std::string_view TagNameOf(myhtml_tag_id_t id) {
+    std::size_t len = 0;
+    const char* name = myhtml_tag_name_by_id(tree_, id, &len);
+    return name ? std::string_view(name, len) : std::string_view("unknown");
+  }
+  // Ids of custom elements are assigned per tree; forget them between documents.
+  void ResetTagCache() {
+    if (tag_map_.size() > MyHTML_TAG_LAST_ENTRY) tag_map_.resize(MyHTML_TAG_LAST_ENTRY);
+  }
+
+ private:
+  static constexpr Tag kUnmapped = Tag::kDocument;
+  myhtml_t* parser_ = nullptr;
+  myhtml_tree_t* tree_ = nullptr;
+  std::vector<Tag> tag_map_;
+};
+
+MyHtmlSession& Session() {
+  thread_local MyHtmlSession session;
+  return session;
+}
+
+bool IsVoidOrOptionalEnd(std::string_view name) {
+  static constexpr std::string_view kSkip[] = {
+      "area", "base", "br", "col", "colgroup", "dd", "dt", "embed", "hr", "html", "head", "body",
+      "img", "input", "keygen", "li", "link", "meta", "option", "optgroup", "p", "param", "rb",
+      "rp", "rt", "rtc", "source", "tbody", "td", "tfoot", "th", "thead", "tr", "track", "wbr",
+      "frame", "basefont", "bgsound", "image", "isindex", "spacer", "nextid"};
+  for (std::string_view s : kSkip) {
+    if (s == name) return true;
+  }
+  return false;
+}
+
+bool IsRawTextElement(std::string_view name) {
+  return name == "script" || name == "style" || name == "textarea" || name == "title" ||
+         name == "xmp" || name == "plaintext" || name == "noembed" || name == "iframe";
+}
+
+inline char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+inline bool IsAsciiAlpha(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
+// Case-insensitive search for "</name" starting at pos; returns npos if absent.
+std::size_t FindEndTag(std::string_view html, std::size_t pos, std::string_view name) {
+  while (true) {
+    pos = html.find("</", pos);
+    if (pos == std::string_view::npos) return pos;
+    bool match = pos + 2 + name.size() <= html.size();
+    for (std::size_t k = 0; match && k < name.size(); ++k) {
+      match = Lower(html[pos + 2 + k]) == name[k];
+    }
+    if (match) return pos;
+    pos += 2;
+  }
+}
+
+// Lines: byte offsets of every '\n', for offset → line lookups.
+std::vector<std::uint32_t> NewlineOffsets(std::string_view s) {
+  std::vector<std::uint32_t> out;
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+    out.push_back(static_cast<std::uint32_t>(p - s.data()));
+    ++p;
+  }
+  return out;
+}
+
+std::uint32_t LineOf(const std::vector<std::uint32_t>& newlines, std::size_t offset) {
+  return static_cast<std::uint32_t>(std::upper_bound(newlines.begin(), newlines.end(), offset) -
+                                    newlines.begin()) + 1;
+}
+
+bool HasHiddenStyle(std::string_view style) {
+  std::string compact;
+  compact.reserve(style.size());
+  for (char c : style) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact.push_back(Lower(c));
+  }
+  return compact.find("display:none") != std::string::npos ||
+         compact.find("visibility:hidden") != std::string::npos;
+}
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (Lower(a[i]) != Lower(b[i])) return false;
+  }
+  return true;
+}
+
+// Attribute name → kept Attr, or Attr::kCount when not kept.
+Attr KeptAttr(std::string_view name) {
+  for (std::uint8_t i = 0; i < static_cast<std::uint8_t>(Attr::kCount); ++i) {
+    if (AttrName(static_cast<Attr>(i)) == name) return static_cast<Attr>(i);
+  }
+  return Attr::kCount;
+}
+
+// Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
+std::uint32_t AppendFolded(std::string& pool, std::string_view s) {
+  const auto begin = pool.size();
+  if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
+    pool.append(s);
+  } else {
+    std::string tmp(s);
+    decode::FoldPresentationForms(tmp);
+    pool.append(tmp);
+  }
+  return static_cast<std::uint32_t>(pool.size() - begin);
+}
+
+bool SkipsSubtree(myhtml_tag_id_t id) {
+  switch (id) {
+    case MyHTML_TAG__COMMENT: case MyHTML_TAG__DOCTYPE: case MyHTML_TAG_SCRIPT:
+    case MyHTML_TAG_STYLE: case MyHTML_TAG_NOSCRIPT: case MyHTML_TAG_TEMPLATE:
+    case MyHTML_TAG_IFRAME: case MyHTML_TAG_SVG: case MyHTML_TAG_MATH: case MyHTML_TAG_TEXTAREA:
+    case MyHTML_TAG_NOEMBED: case MyHTML_TAG_NOFRAMES: case MyHTML_TAG_OBJECT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+class TreeBuilder {
+ public:
+  TreeBuilder(MyHtmlSession& session, std::string_view html, Document* doc)
+      : session_(session), doc_(*doc), newlines_(NewlineOffsets(html)) {}
+
+  void Build(myhtml_tree_node_t* root) {
+    doc_.line_count = static_cast<std::uint32_t>(newlines_.size()) + 1;
+    Node document;
+    document.tag = Tag::kDocument;
+    doc_.nodes.push_back(document);
+    doc_.subtree_end.push_back(1);
+    // Iterative pre-order walk; `parents` mirrors the open path in our arena.
+    std::vector<NodeId> parents{0};
+    myhtml_tree_node_t* node = myhtml_node_child(root);
+    while (node) {
+      myhtml_tree_node_t* descend = nullptr;
+      const myhtml_tag_id_t id = myhtml_node_tag_id(node);
+      if (id == MyHTML_TAG__TEXT) {
+        AddText(node, parents.back());
+      } else if (id == MyHTML_TAG_SCRIPT) {
+        CollectJsonLd(node);
+      } else if (!SkipsSubtree(id) && id != MyHTML_TAG__UNDEF) {
+        const NodeId me = AddElement(node, id, parents.back());
+        if (myhtml_node_child(node)) {
+          parents.push_back(me);
+          descend = myhtml_node_child(node);
+        } else {
+          Close(me);
+        }
+      }
+      if (descend) {
+        node = descend;
+        continue;
+      }
+      // Next sibling, or climb until an ancestor has one (closing the arena nodes we leave).
+      while (node && !myhtml_node_next(node)) {
+        node = myhtml_node_parent(node);
+        if (node == root || !node) {
+          node = nullptr;
+          break;
+        }
+        Close(parents.back());
+        parents.pop_back();
+      }
+      if (node) node = myhtml_node_next(node);
+    }
+    while (!parents.empty()) {
+      Close(parents.back());
+      parents.pop_back();
+    }
+  }
+
+ private:
+  NodeId Append(Node n, NodeId parent) {
+    const auto id = static_cast<NodeId>(doc_.nodes.size());
+    n.parent = parent;
+    Node& p = doc_.nodes[parent];
+    n.depth = static_cast<std::uint16_t>(std::min<int>(p.depth + 1, 0xFFFF));
+    n.flags |= p.flags;
+    if (p.last_child != kNoNode) {
+      doc_.nodes[p.last_child].next_sibling = id;
+      n.prev_sibling = p.last_child;
+    } else {
+      p.first_child = id;
+    }
+    p.last_child = id;
+    doc_.nodes.push_back(n);
+    doc_.subtree_end.push_back(id + 1);
+    return id;
+  }
+
+  void Close(NodeId id) { doc_.subtree_end[id] = static_cast<NodeId>(doc_.nodes.size()); }
+
+  bool HasAttr(const Node& n, Attr key) const {
+    for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
+      if (doc_.attrs[i].key == key) return true;
+    }
+    return false;
+  }
+
+  std::uint32_t LineOfNode(myhtml_tree_node_t* node) const {
+    const myhtml_position_t pos = myhtml_node_raw_position(node);
+    if (pos.begin == 0 && pos.length == 0) return 0;
+    return LineOf(newlines_, pos.begin);
+  }
+
+  void AddText(myhtml_tree_node_t* node, NodeId parent) {
+    std::size_t len = 0;
+    const char* text = myhtml_node_text(node, &len);
+    if (!text || len == 0) return;
+    Node n;
+    n.tag = Tag::kText;
+    n.text_begin = static_cast<std::uint32_t>(doc_.text.size());
+    n.text_size = AppendFolded(doc_.text, std::string_view(text, len));
+    n.line = LineOfNode(node);
+    Close(Append(n, parent));
+  }
+
+  void CollectJsonLd(myhtml_tree_node_t* node) {
+    bool is_ld = false;
+    for (myhtml_tree_attr_t* a = myhtml_node_attribute_first(node); a; a = myhtml_attribute_next(a)) {
+      std::size_t klen = 0, vlen = 0;
+      const char* k = myhtml_attribute_key(a, &klen);
+      const char* v = myhtml_attribute_value(a, &vlen);
+      if (k && v && std::string_view(k, klen) == "type" &&
+          EqualsIgnoreCase(std::string_view(v, vlen), "application/ld+json")) {
+        is_ld = true;
+      }
+    }
+    if (!is_ld) return;
+    std::string body;
+    for (myhtml_tree_node_t* c = myhtml_node_child(node); c; c = myhtml_node_next(c)) {
+      std::size_t len = 0;
+      const char* t = myhtml_node_text(c, &len);
+      if (t) body.append(t, len);
+    }
+    if (!body.empty()) doc_.json_ld.push_back(std::move(body));
+  }
+
+  NodeId AddElement(myhtml_tree_node_t* node, myhtml_tag_id_t id, NodeId parent) {
+    Node n;
+    n.tag = session_.MapTag(id);
+    if (n.tag == Tag::kUnknown) n.name_index = UnknownNameIndex(session_.TagNameOf(id));
+    n.line = LineOfNode(node);
+    n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
+    bool hidden = false;
+    for (myhtml_tree_attr_t* a = myhtml_node_attribute_first(node); a; a = myhtml_attribute_next(a)) {
+      std::size_t klen = 0, vlen = 0;
+      const char* k = myhtml_attribute_key(a, &klen);
+      const char* v = myhtml_attribute_value(a, &vlen);
+      if (!k) continue;
+      const std::string_view key(k, klen);
+      const std::string_view value = v ? std::string_view(v, vlen) : std::string_view();
+      if (key == "hidden") hidden = true;
+      if (key == "aria-hidden" && EqualsIgnoreCase(value, "true")) hidden = true;
+      if (key == "style" && HasHiddenStyle(value)) hidden = true;
+      const Attr kept = KeptAttr(key);
+      if (kept == Attr::kCount || n.attr_count == 0xFF) continue;
+      if (HasAttr(n, kept)) continue;  // first occurrence wins, as in HTML5
+      AttrEntry e{kept, static_cast<std::uint32_t>(doc_.strings.size()), 0};
+      e.size = AppendFolded(doc_.strings, value);
+      doc_.attrs.push_back(e);
+      ++n.attr_count;
+    }
+    if (hidden) n.flags |= kFlagHidden;
+    if (n.tag == Tag::kA) n.flags |= kFlagInLink;
+    const NodeId me = Append(n, parent);
+    RememberLandmark(n.tag, me);
+    return me;
+  }
+
+  void RememberLandmark(Tag tag, NodeId id) {
+    switch (tag) {
+      case Tag::kHtml: if (doc_.html == kNoNode) doc_.html = id; break;
+      case Tag::kHead: if (doc_.head == kNoNode) doc_.head = id; break;
+      case Tag::kBody: if (doc_.body == kNoNode) doc_.body = id; break;
+      case Tag::kTitle: if (doc_.title == kNoNode) doc_.title = id; break;
+      default: break;
+    }
+  }
+
+  std::uint16_t UnknownNameIndex(std::string_view name) {
+    for (std::size_t i = 0; i < doc_.unknown_names.size(); ++i) {
+      if (doc_.unknown_names[i] == name) return static_cast<std::uint16_t>(i);
+    }
+    if (doc_.unknown_names.size() >= 0xFFFF) return 0xFFFF - 1;
+    doc_.unknown_names.emplace_back(name);
+    return static_cast<std::uint16_t>(doc_.unknown_names.size() - 1);
+  }
+
+  MyHtmlSession& session_;
+  Document& doc_;
+  std::vector<std::uint32_t> newlines_;
+};
+
+}  // namespace
+
+int EstimateNestingDepth(std::string_view html) {
+  int depth = 0, max_depth = 0;
+  std::size_t i = 0;
+  const std::size_t n = html.size();
+  std::string name;
+  while (i < n) {
+    const std::size_t lt = html.find('<', i);
+    if (lt == std::string_view::npos || lt + 1 >= n) break;
+    i = lt + 1;
+    if (html.compare(i, 3, "!--") == 0) {
+      const std::size_t end = html.find("-->", i + 3);
+      i = end == std::string_view::npos ? n : end + 3;
+      continue;
+    }
+    const bool closing = html[i] == '/';
+    if (closing) ++i;
+    if (i >= n || !IsAsciiAlpha(html[i])) continue;
+    name.clear();
+    while (i < n && name.size() < 32 && html[i] != '>' && html[i] != '/' && html[i] != ' ' &&
+           html[i] != '\t' && html[i] != '\n' && html[i] != '\r' && html[i] != '\f') {
+      name.push_back(Lower(html[i++]));
+    }
+    const std::size_t gt = html.find('>', i);
+    if (gt == std::string_view::npos) break;
+    const bool self_closing = gt > 0 && html[gt - 1] == '/';
+    i = gt + 1;
+    if (IsVoidOrOptionalEnd(name)) continue;
+    if (closing) {
+      if (depth > 0) --depth;
+      continue;
+    }
+    if (IsRawTextElement(name)) {
+      const std::size_t end = FindEndTag(html, i, name);
+      i = end == std::string_view::npos ? n : end;
+      continue;
+    }
+    if (!self_closing) max_depth = std::max(max_depth, ++depth);
+  }
+  return max_depth;
+}
+
+Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
+  *doc = Document();
+  const int depth = EstimateNestingDepth(html);
+  if (depth > limits.max_nesting_depth) {
+    return Status(StatusCode::kTooDeep, "element nesting reaches " + std::to_string(depth) +
+                                            " levels (limit " +
+                                            std::to_string(limits.max_nesting_depth) + ")");
+  }
+  MyHtmlSession& session = Session();
+  if (!session.tree()) return Status(StatusCode::kInternal, "MyHTML failed to initialise");
+  session.ResetTagCache();
+  if (myhtml_parse(session.tree(), MyENCODING_UTF_8, html.data(), html.size()) != MyHTML_STATUS_OK) {
+    return Status(StatusCode::kInternal, "MyHTML failed to parse the input");
+  }
+  myhtml_tree_node_t* root = myhtml_tree_get_document(session.tree());
+  TreeBuilder builder(session, html, doc);
+  if (root) builder.Build(root);
+  if (doc->nodes.empty()) {
+    doc->nodes.push_back(Node{});
+    doc->subtree_end.push_back(1);
+  }
+  myhtml_tree_clean(session.tree());
+  return Status::Ok();
+}
+
+}  // namespace pith::dom

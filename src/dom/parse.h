@@ -1,0 +1,24 @@
+// HTML5 parsing into pith's arena Document. The only module that talks to MyHTML.
+#pragma once
+
+#include <string_view>
+
+#include "dom/document.h"
+#include "pith/status.h"
+
+namespace pith::dom {
+
+struct ParseLimits {
+  int max_nesting_depth = 5000;  // Options::max_nesting_depth
+};
+
+// Parses valid UTF-8 `html` into `doc` (cleared first). Fails with kTooDeep when the estimated
+// element nesting exceeds the limit (checked before MyHTML runs: its time grows with depth²).
+Status Parse(std::string_view html, const ParseLimits& limits, Document* doc);
+
+// Upper estimate of element nesting from a linear scan of the tags: start tags of elements that
+// need an end tag push, end tags pop; void elements, elements whose end tag is optional (p, li,
+// td, ...), comments and raw-text contents (script, style, textarea, title) are skipped.
+int EstimateNestingDepth(std::string_view html);
+
+}  // namespace pith::dom

@@ -1,0 +1,411 @@
+// `pith eval`'s engine: load a set, time the extraction loop, score, aggregate, print, JSON.
+// See evaluate.h for the procedure and metrics.h for every metric's definition.
+#include "eval/evaluate.h"
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <unordered_set>
+
+namespace pith::eval {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Accumulates pages into a GroupReport.
+class GroupBuilder {
+ public:
+  explicit GroupBuilder(std::string name) { report_.name = std::move(name); }
+
+  void Add(const PageReport& p) {
+    GroupReport& g = report_;
+    ++g.pages;
+    if (p.error) ++g.errors;
+    if (p.output_bytes == 0) ++g.empty_outputs;
+    g.input_bytes += p.input_bytes;
+    g.output_bytes += p.output_bytes;
+    g.extract_seconds += p.seconds;
+    compression_sum_ += CompressionRatio(p.output_bytes, p.input_bytes);
+    if (p.has_text_truth) {
+      ++g.text_pages;
+      shingles_.Add(p.shingles);
+      chars_.Add(p.chars);
+    }
+    if (p.has_snippets) {
+      ++g.snippet_pages;
+      g.snippets += p.snippets;
+    }
+  }
+
+  GroupReport Finish() {
+    report_.shingles = shingles_.Result();
+    report_.chars = chars_.Result();
+    report_.compression = report_.pages ? compression_sum_ / double(report_.pages) : 0.0;
+    return report_;
+  }
+
+ private:
+  GroupReport report_;
+  ScoreAggregator shingles_, chars_;
+  double compression_sum_ = 0;
+};
+
+std::vector<GroupReport> GroupBy(const std::vector<PageReport>& pages,
+                                 const std::string& (*key)(const PageReport&)) {
+  std::map<std::string, GroupBuilder> builders;
+  for (const PageReport& p : pages) {
+    const std::string& k = key(p);
+    if (k.empty()) continue;
+    builders.try_emplace(k, k).first->second.Add(p);
+  }
+  std::vector<GroupReport> out;
+  for (auto& [name, builder] : builders) out.push_back(builder.Finish());
+  return out;
+}
+
+const std::string& LangKey(const PageReport& p) { return p.lang_group; }
+const std::string& TypeKey(const PageReport& p) { return p.page_type; }
+
+// ---- table ----------------------------------------------------------------------------------------
+
+std::string Fixed(double v, int decimals = 3) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g) {
+  char buf[512];
+  std::string shingle = "    -     -     -     -";
+  std::string chars = "    -     -     -";
+  if (g.text_pages) {
+    shingle = Fixed(g.shingles.precision) + " " + Fixed(g.shingles.recall) + " " + Fixed(g.shingles.f1) +
+              " " + Fixed(g.shingles.mean_page_f1);
+    chars = Fixed(g.chars.precision) + " " + Fixed(g.chars.recall) + " " + Fixed(g.chars.f1);
+  }
+  std::string snippets = "                   -     -";
+  if (g.snippet_pages) {
+    char sb[64];
+    std::snprintf(sb, sizeof sb, "%5zu/%4zu/%4zu/%4zu", g.snippets.tp, g.snippets.fp, g.snippets.fn, g.snippets.tn);
+    snippets = std::string(sb) + " " + Fixed(g.snippets.f1());
+  }
+  std::snprintf(buf, sizeof buf, "%-24.24s %5zu %4zu %5zu | %s | %s | %s | %5s %8.0f %6.1f\n", label.c_str(),
+                g.pages, g.errors, g.empty_outputs, shingle.c_str(), chars.c_str(), snippets.c_str(),
+                Fixed(g.compression).c_str(), g.pages_per_second(), g.mb_per_second());
+  out << buf;
+}
+
+// ---- JSON -----------------------------------------------------------------------------------------
+
+nlohmann::json MeanJson(const MeanScores& m) {
+  return {{"precision", m.precision},      {"recall", m.recall},
+          {"f1", m.f1},                    {"mean_page_f1", m.mean_page_f1},
+          {"pages", m.pages},              {"precision_pages", m.precision_pages},
+          {"recall_pages", m.recall_pages}};
+}
+
+nlohmann::json SnippetJson(const SnippetCounts& s) {
+  return {{"tp", s.tp},
+          {"fp", s.fp},
+          {"fn", s.fn},
+          {"tn", s.tn},
+          {"precision", s.precision()},
+          {"recall", s.recall()},
+          {"f1", s.f1()}};
+}
+
+nlohmann::json GroupJson(const GroupReport& g) {
+  nlohmann::json j = {
+      {"pages", g.pages},
+      {"errors", g.errors},
+      {"empty_outputs", g.empty_outputs},
+      {"text_truth_pages", g.text_pages},
+      {"snippet_truth_pages", g.snippet_pages},
+      {"compression", g.compression},
+      {"input_bytes", g.input_bytes},
+      {"output_bytes", g.output_bytes},
+      {"extract_seconds", g.extract_seconds},
+      {"pages_per_second", g.pages_per_second()},
+      {"mb_per_second", g.mb_per_second()},
+  };
+  j["shingle"] = g.text_pages ? MeanJson(g.shingles) : nlohmann::json(nullptr);
+  if (g.text_pages) {
+    j["char"] = MeanJson(g.chars);
+    j["char"]["integrity"] = g.chars.recall;
+  } else {
+    j["char"] = nullptr;
+  }
+  j["snippets"] = g.snippet_pages ? SnippetJson(g.snippets) : nlohmann::json(nullptr);
+  return j;
+}
+
+nlohmann::json PageJson(const PageReport& p) {
+  nlohmann::json j = {{"id", p.id},
+                      {"status", p.status},
+                      {"error", p.error},
+                      {"lang_group", p.lang_group},
+                      {"input_bytes", p.input_bytes},
+                      {"output_bytes", p.output_bytes},
+                      {"seconds", p.seconds},
+                      {"compression", CompressionRatio(p.output_bytes, p.input_bytes)}};
+  if (!p.page_type.empty()) j["page_type"] = p.page_type;
+  if (!p.message.empty()) j["message"] = p.message;
+  if (p.has_text_truth) {
+    j["char"] = {{"precision", p.chars.precision}, {"recall", p.chars.recall}, {"f", p.chars.f},
+                 {"common", p.chars.common},       {"extracted_chars", p.chars.extracted_chars},
+                 {"truth_chars", p.chars.truth_chars}};
+    j["shingle"] = {{"precision", p.shingles.precision}, {"recall", p.shingles.recall},
+                    {"f1", p.shingles.f1},               {"tp", p.shingles.raw_tp},
+                    {"fp", p.shingles.raw_fp},           {"fn", p.shingles.raw_fn}};
+  }
+  if (p.has_snippets) {
+    j["snippets"] = {{"tp", p.snippets.tp}, {"fp", p.snippets.fp}, {"fn", p.snippets.fn}, {"tn", p.snippets.tn}};
+  }
+  return j;
+}
+
+}  // namespace
+
+// ---- evaluation -----------------------------------------------------------------------------------
+
+SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
+  SetReport report;
+  report.name = set.name;
+  report.path = set.dir.string();
+  report.index_pages = set.index_pages;
+  report.pages.resize(set.pages.size());
+
+  // 1. The timed loop: extraction only.
+  std::vector<std::string> outputs(set.pages.size());
+  const Clock::time_point loop_start = Clock::now();
+  for (std::size_t i = 0; i < set.pages.size(); ++i) {
+    const Page& page = set.pages[i];
+    PageReport& pr = report.pages[i];
+    const PageInfo info{page.url, ""};
+    const Clock::time_point start = Clock::now();
+    Extraction e;
+    try {
+      e = extract(page.html, info);
+    } catch (const std::exception& ex) {
+      e = Extraction{"", true, "exception", ex.what()};
+    } catch (...) {
+      e = Extraction{"", true, "exception", "unknown exception"};
+    }
+    pr.seconds = SecondsSince(start);
+    if (e.error) e.text.clear();  // an error scores as an empty output
+    pr.error = e.error;
+    pr.status = std::move(e.status);
+    pr.message = std::move(e.message);
+    outputs[i] = std::move(e.text);
+  }
+  report.extract_seconds = SecondsSince(loop_start);
+
+  // 2. Scoring.
+  const Clock::time_point score_start = Clock::now();
+  for (std::size_t i = 0; i < set.pages.size(); ++i) {
+    const Page& page = set.pages[i];
+    PageReport& pr = report.pages[i];
+    const std::string& text = outputs[i];
+    pr.id = page.id;
+    pr.lang_group = page.LangGroup();
+    pr.page_type = page.page_type;
+    pr.input_bytes = page.html.size();
+    pr.output_bytes = text.size();
+    pr.has_text_truth = page.has_text_truth;
+    if (page.has_text_truth) {
+      pr.chars = CharacterScore(text, page.truth_text);
+      pr.shingles = ShingleMatch(text, page.truth_text);
+    }
+    pr.has_snippets = page.has_snippet_truth;
+    if (page.has_snippet_truth) pr.snippets = CountSnippets(text, page.with, page.without);
+  }
+
+  GroupBuilder total(set.name);
+  for (const PageReport& p : report.pages) total.Add(p);
+  report.total = total.Finish();
+  report.total.extract_seconds = report.extract_seconds;  // the loop's wall time, not the page sum
+  report.by_lang = GroupBy(report.pages, &LangKey);
+  report.by_page_type = GroupBy(report.pages, &TypeKey);
+  report.score_seconds = SecondsSince(score_start);
+  return report;
+}
+
+// ---- printing -------------------------------------------------------------------------------------
+
+void PrintHeader(std::ostream& out) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %-23s | %-17s | %-26s | %5s %8s %6s\n", "", "", "", "",
+                "shingle (ScrapingHub)", "char (paper 000)", "snippets", "", "", "");
+  out << buf;
+  std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %23s | %17s | %26s | %5s %8s %6s\n", "set / group", "pages",
+                "err", "empty", "    P     R    F1  pgF1", "    P     R     F", "   tp/  fp/  fn/  tn    F1",
+                "compr", "pages/s", "MB/s");
+  out << buf << std::string(std::string_view(buf).size() - 1, '-') << "\n";
+}
+
+void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
+  PrintRow(out, set.name, set.total);
+  if (set.by_lang.size() > 1) {
+    for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g);
+  }
+  if (!set.by_page_type.empty()) {
+    for (const GroupReport& g : set.by_page_type) PrintRow(out, "  type " + g.name, g);
+  }
+  if (per_page) {
+    for (const PageReport& p : set.pages) {
+      char buf[512];
+      if (p.has_text_truth) {
+        std::snprintf(buf, sizeof buf, "    %-40.40s %-12.12s shingle %s %s %s  char %s %s %s\n", p.id.c_str(),
+                      p.status.c_str(), Fixed(p.shingles.precision).c_str(), Fixed(p.shingles.recall).c_str(),
+                      Fixed(p.shingles.f1).c_str(), Fixed(p.chars.precision).c_str(),
+                      Fixed(p.chars.recall).c_str(), Fixed(p.chars.f).c_str());
+      } else {
+        std::snprintf(buf, sizeof buf, "    %-40.40s %-12.12s output %zu bytes\n", p.id.c_str(), p.status.c_str(),
+                      p.output_bytes);
+      }
+      out << buf;
+      if (p.has_snippets) {
+        std::snprintf(buf, sizeof buf, "    %-40s %-12s snippets tp %zu fp %zu fn %zu tn %zu\n", "", "",
+                      p.snippets.tp, p.snippets.fp, p.snippets.fn, p.snippets.tn);
+        out << buf;
+      }
+    }
+  }
+  out.flush();
+}
+
+void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::size_t max_listed) {
+  out << "\nshingle: ScrapingHub 4-gram shingles, \\w+ tokens (case-sensitive), one token per CJK character;"
+         " P/R = means over pages, F1 = 2PR/(P+R), pgF1 = mean page F1.\n"
+         "char: paper 000 LCS over code points after deleting White_Space; integrity = char R.\n"
+         "snippets: substring match after collapsing whitespace runs to one space (case-sensitive).\n"
+         "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes).\n";
+  for (const SetReport& s : sets) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%s: %zu of %zu pages; load %.2f s, extract %.3f s, score %.2f s\n",
+                  s.name.c_str(), s.pages.size(), s.index_pages, s.load_seconds, s.extract_seconds,
+                  s.score_seconds);
+    out << buf;
+    std::size_t listed = 0;
+    for (const PageReport& p : s.pages) {
+      if (!p.error) continue;
+      if (listed++ == max_listed) {
+        out << "  ... " << (s.total.errors - max_listed) << " more errors\n";
+        break;
+      }
+      out << "  error " << p.id << ": " << p.status << (p.message.empty() ? "" : ": ") << p.message << "\n";
+    }
+  }
+}
+
+nlohmann::json SetJson(const SetReport& set, bool per_page) {
+  nlohmann::json j = GroupJson(set.total);
+  j["name"] = set.name;
+  j["path"] = set.path;
+  j["index_pages"] = set.index_pages;
+  j["load_seconds"] = set.load_seconds;
+  j["score_seconds"] = set.score_seconds;
+  nlohmann::json lang = nlohmann::json::object(), type = nlohmann::json::object();
+  for (const GroupReport& g : set.by_lang) lang[g.name] = GroupJson(g);
+  for (const GroupReport& g : set.by_page_type) type[g.name] = GroupJson(g);
+  j["groups"] = {{"lang", lang}, {"page_type", type}};
+  nlohmann::json errors = nlohmann::json::array();
+  for (const PageReport& p : set.pages) {
+    if (p.error) errors.push_back({{"id", p.id}, {"status", p.status}, {"message", p.message}});
+  }
+  j["error_pages"] = errors;
+  if (per_page) {
+    nlohmann::json pages = nlohmann::json::array();
+    for (const PageReport& p : set.pages) pages.push_back(PageJson(p));
+    j["page_results"] = pages;
+  }
+  return j;
+}
+
+RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract, std::ostream& out,
+                         std::ostream& err) {
+  std::vector<std::filesystem::path> set_dirs;
+  if (Status st = FindSets(config.data, &set_dirs); !st.ok()) {
+    err << "pith eval: " << st.message() << "\n";
+    return RunOutcome::kFatal;
+  }
+  // Fail before the long run if the JSON file cannot be written.
+  std::ofstream json_file;
+  if (!config.json_out.empty()) {
+    json_file.open(config.json_out, std::ios::binary | std::ios::trunc);
+    if (!json_file) {
+      err << "pith eval: cannot write " << config.json_out.string() << "\n";
+      return RunOutcome::kFatal;
+    }
+  }
+
+  out << "pith eval: algorithm " << config.algorithm << ", data " << config.data.string();
+  if (config.filter.limit) out << ", limit " << config.filter.limit << " per set";
+  if (!config.filter.ids.empty()) out << ", " << config.filter.ids.size() << " listed ids";
+  out << "\n";
+  PrintHeader(out);
+
+  std::vector<SetReport> reports;
+  std::unordered_set<std::string> ids_seen;
+  bool some_failed = false;
+  for (const std::filesystem::path& dir : set_dirs) {
+    DataSet set;
+    const Clock::time_point load_start = Clock::now();
+    if (Status st = LoadSet(dir, config.filter, &set); !st.ok()) {
+      err << "pith eval: skipping set " << dir.string() << ": " << st.message() << "\n";
+      some_failed = true;
+      continue;
+    }
+    const double load_seconds = SecondsSince(load_start);
+    for (const Page& p : set.pages) {
+      ids_seen.insert(p.id);
+      ids_seen.insert(set.name + "/" + p.id);
+    }
+    SetReport report = EvaluateSet(set, extract);
+    report.load_seconds = load_seconds;
+    PrintSetRows(out, report, config.per_page);
+    reports.push_back(std::move(report));
+  }
+  PrintFooter(out, reports);
+  for (const std::string& id : config.filter.ids) {
+    if (!ids_seen.count(id)) err << "pith eval: listed id not found in any set: " << id << "\n";
+  }
+
+  if (json_file.is_open()) {
+    nlohmann::json doc = {{"tool", "pith eval"},
+                          {"algorithm", config.algorithm},
+                          {"data", config.data.string()},
+                          {"limit", config.filter.limit},
+                          {"conventions",
+                           {{"shingle", "ScrapingHub evaluate.py: \\w+ tokens (Python semantics, case-sensitive), "
+                                        "one token per Han/Hiragana/Katakana/Hangul character, 4-gram shingle "
+                                        "multisets, tp/fp/fn normalised per page; P = mean over pages with non-empty "
+                                        "output, R = mean over pages with non-empty truth, F1 = 2PR/(P+R)"},
+                            {"char", "paper 000 4.1: LCS over code points after deleting Unicode White_Space; "
+                                     "aggregated like shingle; integrity = char recall"},
+                            {"snippets", "substring match after collapsing White_Space runs to one space and "
+                                         "trimming; case-sensitive; counts summed over the set"},
+                            {"compression", "mean over pages of output bytes / input bytes"}}}};
+    nlohmann::json sets = nlohmann::json::array();
+    for (const SetReport& r : reports) sets.push_back(SetJson(r, config.per_page));
+    doc["sets"] = sets;
+    json_file << doc.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    json_file.close();
+    if (!json_file) {
+      err << "pith eval: cannot write " << config.json_out.string() << "\n";
+      return RunOutcome::kFatal;
+    }
+  }
+  if (reports.empty()) return RunOutcome::kFatal;
+  return some_failed ? RunOutcome::kSomeSetsFailed : RunOutcome::kRan;
+}
+
+}  // namespace pith::eval

@@ -1,0 +1,111 @@
+// Running an extractor over evaluation sets and aggregating the metrics of metrics.h.
+//
+// For each set (sequentially, one set in memory at a time): load every selected page into memory,
+// run the extractor over all of them in one timed loop (pages/s and MB/s of input measure only
+// that loop), then score each output against its truth in a separate, separately timed pass.
+// A page whose extraction fails (any status other than ok / no_content, or an exception) does not
+// stop the run: it is counted in `errors`, listed, and scored as an empty output.
+//
+// Aggregation per set and per group (lang_guess group, page_type): shingle and character P/R/F by
+// the set conventions of metrics.h (means over pages, F = 2PR/(P+R) of the means, plus the mean of
+// per-page F), snippet tp/fp/fn/tn summed, compression = mean over pages of output bytes / input
+// bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
+// and compression only; pages without snippet truth don't touch the snippet counts.
+//
+// The extractor is a callback so that this file depends on no part of the library but its headers;
+// tools/pith/eval_cmd.cc binds it to pith::Extractor.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/dataset.h"
+#include "eval/metrics.h"
+#include "pith/pith.h"
+
+namespace pith::eval {
+
+// What one extraction produced.
+struct Extraction {
+  std::string text;           // UTF-8 main text; "" for no content or an error
+  bool error = false;         // any outcome other than ok / no_content
+  std::string status = "ok";  // StatusCodeName: "ok", "no_content", "too_deep", ...
+  std::string message;        // error message, "" when none
+};
+using ExtractFunction = std::function<Extraction(std::string_view html, const PageInfo& info)>;
+
+struct PageReport {
+  std::string id, lang_group, page_type;
+  std::string status, message;
+  bool error = false;
+  std::size_t input_bytes = 0, output_bytes = 0;
+  double seconds = 0;  // this page's extraction time
+  bool has_text_truth = false;
+  CharScore chars;          // valid when has_text_truth
+  ShingleScore shingles;    // valid when has_text_truth
+  bool has_snippets = false;
+  SnippetCounts snippets;   // valid when has_snippets
+};
+
+struct GroupReport {
+  std::string name;  // set name for a set total; the lang group or page type for a group
+  std::size_t pages = 0, errors = 0, empty_outputs = 0;  // empty_outputs includes errors
+  std::size_t text_pages = 0, snippet_pages = 0;         // pages with each kind of truth
+  MeanScores shingles, chars;  // over text_pages
+  SnippetCounts snippets;      // summed over snippet_pages
+  double compression = 0;      // mean over pages of output bytes / input bytes
+  std::size_t input_bytes = 0, output_bytes = 0;
+  double extract_seconds = 0;  // set total: wall time of the loop; group: sum of page times
+
+  double pages_per_second() const { return extract_seconds > 0 ? double(pages) / extract_seconds : 0; }
+  double mb_per_second() const { return extract_seconds > 0 ? double(input_bytes) / 1e6 / extract_seconds : 0; }
+};
+
+struct SetReport {
+  std::string name, path;
+  std::size_t index_pages = 0;  // pages listed in index.jsonl (before --limit / --pages)
+  GroupReport total;
+  std::vector<GroupReport> by_lang, by_page_type;  // sorted by name; by_page_type empty if no page has one
+  std::vector<PageReport> pages;                   // index order
+  double load_seconds = 0, extract_seconds = 0, score_seconds = 0;
+};
+
+// Runs `extract` over every page of `set` (one timed loop), then scores.
+SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract);
+
+// The table: a header, then one row per set followed by its group rows.
+void PrintHeader(std::ostream& out);
+void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page);
+// After the rows: failed pages (at most `max_listed` per set) and the timing of each set.
+void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::size_t max_listed = 20);
+
+// JSON: {"sets": [{name, path, pages, ..., shingle{...}, char{...}, snippets{...}, groups{lang{...},
+// page_type{...}}, error_pages[...], page_results[...] (only when per_page)}], ...}.
+nlohmann::json SetJson(const SetReport& set, bool per_page);
+
+struct RunConfig {
+  std::filesystem::path data;  // one set, or a folder of sets
+  PageFilter filter;
+  bool per_page = false;
+  std::filesystem::path json_out;  // "" = no JSON file
+  std::string algorithm;           // for the header and the JSON
+};
+
+enum class RunOutcome {
+  kRan,              // every set loaded and ran (scores are not judged)
+  kSomeSetsFailed,   // at least one set could not be loaded; the others ran
+  kFatal,            // no set, unreadable data dir, or unwritable JSON output
+};
+
+// Finds the sets, loads and evaluates them one by one, streams the table to `out` as each set
+// finishes, writes the JSON file, and reports problems to `err`.
+RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract, std::ostream& out,
+                         std::ostream& err);
+
+}  // namespace pith::eval

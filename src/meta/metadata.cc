@@ -1,0 +1,1736 @@
+// meta/metadata.cc — one linear pass over the Document collects the metadata-bearing elements
+// (<meta>, <link>, headings, <time>, itemprop, byline-like class names); JSON-LD bodies are parsed
+// with nlohmann::json; the visible body text is flattened once (first 64 KB) into a "stream" with
+// block breaks, which the date, author and language rules read. No regular expressions, no
+// recursion over the DOM; every text scan is bounded.
+#include "meta/metadata.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include <nlohmann/json.hpp>
+#include <cstdio>  // DEBUG
+#include <cstdlib>  // DEBUG
+#define MDBG(...) do { if (std::getenv("PITH_MDBG")) std::fprintf(stderr, __VA_ARGS__); } while (0)  // DEBUG
+
+#include "meta/date.h"
+#include "meta/tables.h"
+#include "text/unicode.h"
+
+namespace pith::meta {
+
+namespace {
+
+using dom::Attr;
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+using json = nlohmann::json;
+
+constexpr std::size_t kMaxStreamBytes = 64 * 1024;   // visible body text kept for the rules below
+constexpr std::size_t kDateWindowBefore = 2 * 1024;  // dates searched from the headline − 2 KB ...
+constexpr std::size_t kDateWindowAfter = 18 * 1024;  // ... to + 18 KB (or the first 20 KB)
+constexpr std::size_t kMaxJsonLdBytes = 512 * 1024;
+constexpr std::size_t kMaxJsonLdNodes = 4000;
+constexpr std::size_t kMaxAuthorChars = 80;
+constexpr std::size_t kMaxTitleBytes = 2048;
+constexpr std::size_t kLangSampleBytes = 20 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// String helpers.
+
+char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+
+std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = Lower(c);
+  return out;
+}
+
+bool EqualsCI(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (Lower(a[i]) != Lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool StartsWithCI(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && EqualsCI(s.substr(0, p.size()), p);
+}
+
+std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t from = 0) {
+  if (needle.empty()) return from <= hay.size() ? from : std::string_view::npos;
+  if (hay.size() < needle.size()) return std::string_view::npos;
+  const char first = Lower(needle[0]);
+  for (std::size_t i = from; i + needle.size() <= hay.size(); ++i) {
+    if (Lower(hay[i]) == first && EqualsCI(hay.substr(i, needle.size()), needle)) return i;
+  }
+  return std::string_view::npos;
+}
+
+bool ContainsCI(std::string_view hay, std::string_view needle) {
+  return FindCI(hay, needle) != std::string_view::npos;
+}
+
+bool IsHan(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0x20000 && c <= 0x2FA1F);
+}
+bool IsKana(char32_t c) { return (c >= 0x3040 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF); }
+bool IsHangul(char32_t c) {
+  return (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F);
+}
+bool IsAsciiAlnum(char32_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Letters or digits (the characters that carry a title's identity).
+bool IsWordChar(char32_t c) {
+  if (c < 0x80) return IsAsciiAlnum(c);
+  return !text::IsSpace(c) && !text::IsPunct(c) && !(c >= 0x2000 && c <= 0x2BFF) && c != 0xA0 &&
+         !(c >= 0xFF01 && c <= 0xFF0F) && c != 0xFF5C && c != 0xFFFD;
+}
+
+// Whitespace runs → one space, trimmed; stops after max_bytes (at a code point boundary).
+std::string CollapseSpace(std::string_view s, std::size_t max_bytes = 4096) {
+  std::string out;
+  out.reserve(std::min(s.size(), max_bytes));
+  bool space = false;
+  for (std::size_t i = 0; i < s.size() && out.size() < max_bytes;) {
+    const std::size_t b = i;
+    const char32_t c = text::NextCodePoint(s, i);
+    if (text::IsSpace(c) || c == 0xA0) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.append(s.substr(b, i - b));
+  }
+  return out;
+}
+
+// Comparison key: ASCII lower-cased letters and digits only (punctuation, spaces, quotes dropped).
+std::string NormKey(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t b = i;
+    const char32_t c = text::NextCodePoint(s, i);
+    if (!IsWordChar(c)) continue;
+    if (c < 0x80) out.push_back(Lower(static_cast<char>(c)));
+    else out.append(s.substr(b, i - b));
+  }
+  return out;
+}
+
+std::size_t CodePoints(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Words for title heuristics: a run of non-CJK word characters is one word, a CJK character counts
+// as half a word (two Han characters ≈ one English word).
+double WordCount(std::string_view s) {
+  double words = 0;
+  bool in_word = false;
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t c = text::NextCodePoint(s, i);
+    if (IsHan(c) || IsKana(c) || IsHangul(c)) {
+      words += 0.5;
+      in_word = false;
+    } else if (IsWordChar(c)) {
+      if (!in_word) words += 1;
+      in_word = true;
+    } else {
+      in_word = false;
+    }
+  }
+  return words;
+}
+
+std::vector<std::string> WordSet(std::string_view s) {
+  std::vector<std::string> words;
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) words.push_back(cur);
+    cur.clear();
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t b = i;
+    const char32_t c = text::NextCodePoint(s, i);
+    if (IsHan(c) || IsKana(c) || IsHangul(c)) {
+      flush();
+      words.emplace_back(s.substr(b, i - b));
+    } else if (IsWordChar(c)) {
+      if (c < 0x80) cur.push_back(Lower(static_cast<char>(c)));
+      else cur.append(s.substr(b, i - b));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  return words;
+}
+
+// Share of the smaller word set found in the other.
+double WordOverlap(std::string_view a, std::string_view b) {
+  const std::vector<std::string> wa = WordSet(a), wb = WordSet(b);
+  if (wa.empty() || wb.empty()) return 0;
+  std::size_t common = 0;
+  for (const auto& w : wa) common += std::binary_search(wb.begin(), wb.end(), w);
+  return static_cast<double>(common) / static_cast<double>(std::min(wa.size(), wb.size()));
+}
+
+bool LooksLikeUrl(std::string_view s) {
+  return StartsWithCI(s, "http:") || StartsWithCI(s, "https:") || StartsWithCI(s, "www.") ||
+         s.find("://") != std::string_view::npos || StartsWithCI(s, "/") ||
+         (s.find('.') != std::string_view::npos && s.find(' ') == std::string_view::npos &&
+          s.find('/') != std::string_view::npos);
+}
+
+template <std::size_t N>
+bool InList(std::string_view s, const std::string_view (&list)[N]) {
+  for (auto x : list) {
+    if (x == s) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facts collected in one pass over the document.
+
+struct MetaTag {
+  std::string key;  // lower-case name / property / itemprop / http-equiv
+  std::string_view value;
+};
+
+struct Facts {
+  std::vector<MetaTag> metas;
+  std::string_view canonical;
+  std::string_view html_lang, body_lang, html_dir, body_dir;
+  std::vector<NodeId> headings;         // visible h1..h3, document order (first 64)
+  std::vector<NodeId> itemprop_dates;   // itemprop=datePublished / dateCreated (non-meta)
+  std::vector<NodeId> itemprop_authors;
+  std::vector<NodeId> itemprop_headlines;
+  std::vector<NodeId> times;            // <time> elements (first 64)
+  std::vector<NodeId> rel_authors;      // <a rel=author> (first 8)
+  std::vector<NodeId> bylines;          // class/id naming a byline (first 32)
+};
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (static_cast<unsigned char>(s.front()) <= ' ')) s.remove_prefix(1);
+  while (!s.empty() && (static_cast<unsigned char>(s.back()) <= ' ')) s.remove_suffix(1);
+  return s;
+}
+
+bool HasClassHint(std::string_view cls, std::string_view id) {
+  bool hint = false;
+  for (auto h : tables::kBylineClassHints) {
+    if (ContainsCI(cls, h) || ContainsCI(id, h)) {
+      hint = true;
+      break;
+    }
+  }
+  if (!hint) return false;
+  for (auto v : tables::kBylineClassVetoes) {
+    if (ContainsCI(cls, v) || ContainsCI(id, v)) return false;
+  }
+  return true;
+}
+
+void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f) {
+  const std::size_t n = doc.size();
+  for (NodeId id = 0; id < n; ++id) {
+    const dom::Node& node = doc[id];
+    if (!node.is_element()) continue;
+    std::string_view cls, idv, itemprop, name, property, content, rel, href, datetime, http_equiv, lang, dir;
+    bool has_content = false;
+    for (std::uint32_t a = node.attr_begin, e = node.attr_begin + node.attr_count; a < e; ++a) {
+      const dom::AttrEntry& ae = doc.attrs[a];
+      const std::string_view v = std::string_view(doc.strings).substr(ae.begin, ae.size);
+      switch (ae.key) {
+        case Attr::kClass: cls = v; break;
+        case Attr::kId: idv = v; break;
+        case Attr::kItemprop: itemprop = v; break;
+        case Attr::kName: name = v; break;
+        case Attr::kProperty: property = v; break;
+        case Attr::kContent: content = v; has_content = true; break;
+        case Attr::kRel: rel = v; break;
+        case Attr::kHref: href = v; break;
+        case Attr::kDatetime: datetime = v; break;
+        case Attr::kHttpEquiv: http_equiv = v; break;
+        case Attr::kLang: lang = v; break;
+        case Attr::kDir: dir = v; break;
+        default: break;
+      }
+    }
+    switch (node.tag) {
+      case Tag::kMeta: {
+        if (!has_content) break;
+        const std::string_view value = Trim(content);
+        if (value.empty()) break;
+        for (std::string_view k : {name, property, itemprop, http_equiv}) {
+          k = Trim(k);
+          if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
+        }
+        continue;  // a <meta itemprop> is fully handled here
+      }
+      case Tag::kLink:
+        if (f->canonical.empty() && !href.empty() && ContainsCI(rel, "canonical")) f->canonical = Trim(href);
+        break;
+      case Tag::kHtml:
+        if (f->html_lang.empty()) f->html_lang = lang;
+        if (f->html_dir.empty()) f->html_dir = dir;
+        break;
+      case Tag::kBody:
+        if (f->body_lang.empty()) f->body_lang = lang;
+        if (f->body_dir.empty()) f->body_dir = dir;
+        break;
+      case Tag::kH1: case Tag::kH2: case Tag::kH3:
+        if (!node.hidden() && f->headings.size() < 64) f->headings.push_back(id);
+        break;
+      case Tag::kTime:
+        if (!node.hidden() && f->times.size() < 64) f->times.push_back(id);
+        break;
+      case Tag::kA:
+        if (f->rel_authors.size() < 8 && !rel.empty() && ContainsCI(rel, "author")) f->rel_authors.push_back(id);
+        break;
+      default:
+        break;
+    }
+    if (!itemprop.empty()) {
+      if ((ContainsCI(itemprop, "datepublished") || ContainsCI(itemprop, "datecreated")) &&
+          f->itemprop_dates.size() < 8) {
+        f->itemprop_dates.push_back(id);
+      } else if (ContainsCI(itemprop, "author") && f->itemprop_authors.size() < 8) {
+        f->itemprop_authors.push_back(id);
+      } else if (ContainsCI(itemprop, "headline") && f->itemprop_headlines.size() < 4) {
+        f->itemprop_headlines.push_back(id);
+      }
+    }
+    if ((!cls.empty() || !idv.empty()) && f->bylines.size() < 32 && !node.hidden() &&
+        node.tag != Tag::kBody && node.tag != Tag::kHtml && node.tag != Tag::kMeta &&
+        node.tag != Tag::kLink && node.tag != Tag::kImg && node.tag != Tag::kScript) {
+      const std::uint32_t chars = ann.stats.empty() ? 1 : ann[id].chars;
+      if (chars >= 2 && chars <= 300 && HasClassHint(cls, idv)) f->bylines.push_back(id);
+    }
+  }
+}
+
+std::string_view MetaValue(const Facts& f, std::string_view key) {
+  for (const auto& m : f.metas) {
+    if (m.key == key) return m.value;
+  }
+  return {};
+}
+
+template <std::size_t N>
+std::string_view FirstMeta(const Facts& f, const std::string_view (&keys)[N], std::string* which = nullptr) {
+  for (auto k : keys) {
+    const std::string_view v = MetaValue(f, k);
+    if (!v.empty()) {
+      if (which) *which = std::string(k);
+      return v;
+    }
+  }
+  return {};
+}
+
+// Visible text of a subtree, whitespace collapsed.
+std::string NodeText(const dom::Document& doc, NodeId id, std::size_t max_bytes = 4096) {
+  std::string raw;
+  const NodeId end = doc.SubtreeEnd(id);
+  for (NodeId i = id; i < end && raw.size() < max_bytes * 2; ++i) {
+    const dom::Node& n = doc[i];
+    if (n.is_text() && !n.hidden()) {
+      raw.append(doc.Text(i));
+    } else if (n.is_element() && i != id && dom::IsBlockLevel(n.tag)) {
+      raw.push_back(' ');
+    }
+  }
+  return CollapseSpace(raw, max_bytes);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON-LD.
+
+struct LdInfo {
+  std::string headline, date_published, date_modified, description, lang, publisher, website_name;
+  std::vector<std::string> authors, keywords;
+  int rank = 0;
+};
+
+const json* Field(const json& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+std::string StringOf(const json* v) {
+  if (!v) return "";
+  if (v->is_string()) return v->get<std::string>();
+  if (v->is_array() && !v->empty() && (*v)[0].is_string()) return (*v)[0].get<std::string>();
+  if (v->is_number_integer()) return std::to_string(v->get<long long>());
+  return "";
+}
+
+// Name of a Person/Organization given as a string, an object or a list of either.
+void NamesOf(const json* v, std::vector<std::string>* out, int depth = 0) {
+  if (!v || depth > 3) return;
+  if (v->is_string()) {
+    out->push_back(v->get<std::string>());
+  } else if (v->is_array()) {
+    for (const auto& e : *v) {
+      if (out->size() >= 8) break;
+      NamesOf(&e, out, depth + 1);
+    }
+  } else if (v->is_object()) {
+    std::string name = StringOf(Field(*v, "name"));
+    if (name.empty()) {
+      const std::string given = StringOf(Field(*v, "givenName"));
+      const std::string family = StringOf(Field(*v, "familyName"));
+      name = given.empty() ? family : family.empty() ? given : given + " " + family;
+    }
+    if (!name.empty()) out->push_back(name);
+  }
+}
+
+int TypeRank(const json& obj) {
+  const json* t = Field(obj, "@type");
+  if (!t) return 0;
+  int best = 0;
+  auto rank_of = [](const std::string& s) {
+    if (s.find("Article") != std::string::npos || s.find("Posting") != std::string::npos ||
+        s == "Report" || s == "Review" || s == "Recipe" || s == "HowTo" || s == "Thesis" ||
+        s == "ScholarlyArticle" || s == "LiveBlogPosting" || s == "QAPage" || s == "Question") {
+      return 3;
+    }
+    if (s == "VideoObject" || s == "Event" || s == "Product" || s == "Course" || s == "JobPosting") return 2;
+    if (s.find("Page") != std::string::npos) return 1;
+    return 0;
+  };
+  if (t->is_string()) best = rank_of(t->get<std::string>());
+  if (t->is_array()) {
+    for (const auto& e : *t) {
+      if (e.is_string()) best = std::max(best, rank_of(e.get<std::string>()));
+    }
+  }
+  return best;
+}
+
+bool TypeIs(const json& obj, const char* type) {
+  const json* t = Field(obj, "@type");
+  if (!t) return false;
+  if (t->is_string()) return t->get<std::string>() == type;
+  if (t->is_array()) {
+    for (const auto& e : *t) {
+      if (e.is_string() && e.get<std::string>() == type) return true;
+    }
+  }
+  return false;
+}
+
+void ParseJsonLd(const dom::Document& doc, LdInfo* info) {
+  const json* best = nullptr;
+  int best_rank = 0;
+  std::vector<json> parsed;
+  parsed.reserve(doc.json_ld.size());
+  for (const std::string& body : doc.json_ld) {
+    if (body.size() > kMaxJsonLdBytes) continue;
+    json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) continue;
+    parsed.push_back(std::move(j));
+  }
+  std::size_t visited = 0;
+  for (const json& root : parsed) {
+    std::vector<std::pair<const json*, int>> stack{{&root, 0}};
+    while (!stack.empty() && visited < kMaxJsonLdNodes) {
+      const auto [v, depth] = stack.back();
+      stack.pop_back();
+      ++visited;
+      if (v->is_object()) {
+        const int rank = TypeRank(*v) + (Field(*v, "datePublished") ? 1 : 0);
+        if (TypeIs(*v, "WebSite") && info->website_name.empty()) info->website_name = StringOf(Field(*v, "name"));
+        if (rank > best_rank) {
+          best_rank = rank;
+          best = v;
+        }
+      }
+      if (depth >= 6) continue;
+      if (v->is_object() || v->is_array()) {
+        // Push in reverse so that document order is visited first.
+        std::vector<const json*> kids;
+        for (const auto& e : *v) {
+          if (e.is_object() || e.is_array()) kids.push_back(&e);
+        }
+        for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.emplace_back(*it, depth + 1);
+      }
+    }
+  }
+  if (!best) return;
+  const json& a = *best;
+  info->rank = best_rank;
+  info->headline = StringOf(Field(a, "headline"));
+  if (info->headline.empty() && best_rank >= 3) info->headline = StringOf(Field(a, "name"));
+  info->date_published = StringOf(Field(a, "datePublished"));
+  if (info->date_published.empty()) info->date_published = StringOf(Field(a, "dateCreated"));
+  if (info->date_published.empty()) info->date_published = StringOf(Field(a, "uploadDate"));
+  info->date_modified = StringOf(Field(a, "dateModified"));
+  info->description = StringOf(Field(a, "description"));
+  const json* lang = Field(a, "inLanguage");
+  if (lang && lang->is_object()) lang = Field(*lang, "alternateName");
+  info->lang = StringOf(lang);
+  std::vector<std::string> pub;
+  NamesOf(Field(a, "publisher"), &pub);
+  if (!pub.empty()) info->publisher = pub[0];
+  NamesOf(Field(a, "author"), &info->authors);
+  if (info->authors.empty()) NamesOf(Field(a, "creator"), &info->authors);
+  const json* kw = Field(a, "keywords");
+  if (kw && kw->is_string()) {
+    SplitKeywords(kw->get<std::string>(), &info->keywords);
+  } else if (kw && kw->is_array()) {
+    for (const auto& e : *kw) {
+      if (e.is_string()) SplitKeywords(e.get<std::string>(), &info->keywords);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The text stream: visible body text, whitespace collapsed, '\n' at block boundaries.
+
+struct Seg {
+  std::uint32_t begin, end;
+  NodeId node;
+  bool in_link;
+};
+
+struct Stream {
+  std::string text;
+  std::vector<Seg> segs;
+
+  // Segment holding byte `pos` (or the next one), nullptr past the end.
+  const Seg* SegAt(std::size_t pos) const {
+    auto it = std::upper_bound(segs.begin(), segs.end(), pos,
+                               [](std::size_t p, const Seg& s) { return p < s.end; });
+    return it == segs.end() ? nullptr : &*it;
+  }
+  // Offset of the first text of node `id`'s subtree, npos if none is in the stream.
+  std::size_t OffsetOf(const dom::Document& doc, NodeId id) const {
+    auto it = std::lower_bound(segs.begin(), segs.end(), id,
+                               [](const Seg& s, NodeId n) { return s.node < n; });
+    if (it == segs.end() || it->node >= doc.SubtreeEnd(id)) return std::string::npos;
+    return it->begin;
+  }
+};
+
+void BuildStream(const dom::Document& doc, Stream* st) {
+  const NodeId root = doc.body != kNoNode ? doc.body : 0;
+  const NodeId end = doc.SubtreeEnd(root);
+  std::vector<NodeId> open_blocks;  // subtree ends of open block elements
+  std::string& out = st->text;
+  out.reserve(std::min<std::size_t>(kMaxStreamBytes, doc.text.size()) + 64);
+  auto newline = [&] {
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    if (!out.empty() && out.back() != '\n') out.push_back('\n');
+  };
+  for (NodeId id = root; id < end && out.size() < kMaxStreamBytes; ++id) {
+    while (!open_blocks.empty() && id >= open_blocks.back()) {
+      open_blocks.pop_back();
+      newline();
+    }
+    const dom::Node& n = doc[id];
+    if (n.is_element()) {
+      if (n.hidden() || n.tag == Tag::kSelect || n.tag == Tag::kOption) {
+        id = doc.SubtreeEnd(id) - 1;
+        continue;
+      }
+      if (dom::IsBlockLevel(n.tag)) {
+        newline();
+        if (n.first_child != kNoNode) open_blocks.push_back(doc.SubtreeEnd(id));
+      }
+      continue;
+    }
+    if (!n.is_text() || n.hidden()) continue;
+    const std::string_view t = doc.Text(id);
+    const std::uint32_t begin = static_cast<std::uint32_t>(out.size());
+    bool space = !out.empty() && out.back() != '\n' && out.back() != ' ' ? false : true;
+    bool pending = false;
+    for (std::size_t i = 0; i < t.size();) {
+      const std::size_t b = i;
+      const char32_t c = text::NextCodePoint(t, i);
+      if (text::IsSpace(c) || c == 0xA0) {
+        pending = true;
+        continue;
+      }
+      if (pending && !space && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+      pending = false;
+      space = false;
+      out.append(t.substr(b, i - b));
+    }
+    if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+    const std::uint32_t stop = static_cast<std::uint32_t>(out.size());
+    if (stop > begin) st->segs.push_back({begin, stop, id, n.in_link()});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Title.
+
+struct Sep {
+  std::size_t pos, len;
+  int kind;  // index in kTitleSeparators
+};
+
+// Separator occurrences in a title, left to right, non-overlapping. A separator between two
+// digits ("2024–2025", "1-0") is part of the headline.
+std::vector<Sep> FindSeparators(std::string_view t, bool include_weak) {
+  std::vector<Sep> seps;
+  constexpr std::size_t kStrong = std::size(tables::kTitleSeparators);
+  const std::size_t total = kStrong + (include_weak ? std::size(tables::kWeakTitleSeparators) : 0);
+  for (std::size_t k = 0; k < total; ++k) {
+    const std::string_view s = k < kStrong ? tables::kTitleSeparators[k] : tables::kWeakTitleSeparators[k - kStrong];
+    for (std::size_t p = t.find(s); p != std::string_view::npos; p = t.find(s, p + s.size())) {
+      const bool digit_before = p > 0 && (t[p - 1] >= '0' && t[p - 1] <= '9');
+      const std::size_t after = p + s.size();
+      const bool digit_after = after < t.size() && t[after] >= '0' && t[after] <= '9';
+      if (digit_before && digit_after) continue;
+      if (p == 0 || after >= t.size()) {
+        // A separator at either end: an empty side, dropped by trimming later.
+      }
+      seps.push_back({p, s.size(), static_cast<int>(k)});
+    }
+  }
+  std::sort(seps.begin(), seps.end(), [](const Sep& a, const Sep& b) {
+    return a.pos != b.pos ? a.pos < b.pos : a.len > b.len;
+  });
+  std::vector<Sep> out;
+  for (const Sep& s : seps) {
+    if (!out.empty() && s.pos < out.back().pos + out.back().len) continue;
+    out.push_back(s);
+  }
+  return out;
+}
+
+std::string TrimTitle(std::string_view s) {
+  // Trim spaces and dangling separator characters.
+  auto junk = [](char32_t c) {
+    return text::IsSpace(c) || c == '|' || c == '-' || c == '_' || c == ':' || c == 0x2013 || c == 0x2014 ||
+           c == 0xFF5C || c == 0xFF0D || c == 0xB7 || c == 0x2022 || c == 0xAB || c == 0xBB || c == 0xFF1A ||
+           c == '/' || c == 0xA0;
+  };
+  std::size_t b = 0, e = s.size();
+  while (b < e) {
+    std::size_t i = b;
+    const char32_t c = text::NextCodePoint(s, i);
+    if (!junk(c)) break;
+    b = i;
+  }
+  while (e > b) {
+    std::size_t k = e - 1;
+    while (k > b && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) --k;
+    std::size_t i = k;
+    const char32_t c = text::NextCodePoint(s, i);
+    if (!junk(c)) break;
+    e = k;
+  }
+  return std::string(s.substr(b, e - b));
+}
+
+bool SameKey(std::string_view a, std::string_view b) {
+  const std::string ka = NormKey(a), kb = NormKey(b);
+  return !ka.empty() && ka == kb;
+}
+
+// One side of the title is the site name: equal to it, or one contains the other
+// ("Example" vs "Example.com", "新浪网" vs "新浪").
+bool MatchesSite(std::string_view part, std::string_view site) {
+  if (site.empty()) return false;
+  const std::string kp = NormKey(part), ks = NormKey(site);
+  if (kp.empty() || ks.empty()) return false;
+  if (kp == ks) return true;
+  const std::size_t shorter = std::min(kp.size(), ks.size());
+  if (shorter < 3) return false;
+  if (kp.size() <= ks.size()) return ks.find(kp) != std::string::npos;
+  // part longer than the site name: accept only if little else is in it ("Example.com", "Example News").
+  return kp.find(ks) != std::string::npos && kp.size() <= ks.size() * 2 + 6;
+}
+
+bool EnoughTitle(std::string_view s) { return WordCount(s) >= 2 || CodePoints(NormKey(s)) >= 4; }
+
+// Site-like: short. (Headlines are longer than the names of sites and sections.)
+bool SiteLike(std::string_view part, double max_words) {
+  const double w = WordCount(part);
+  return w > 0 && w <= max_words && CodePoints(part) <= 48;
+}
+
+std::string CleanTitleImpl(std::string_view title, std::string_view site,
+                           const std::vector<std::string>& refs, std::string* site_part) {
+  std::string t = CollapseSpace(title, kMaxTitleBytes);
+  if (t.empty()) return t;
+  // 1. A reference title (og:title, h1) equal to a run of separator-delimited parts confirms the cut.
+  {
+    const std::vector<Sep> seps = FindSeparators(t, /*include_weak=*/true);
+    if (!seps.empty()) {
+      for (const std::string& ref : refs) {
+        const std::string kref = NormKey(ref);
+        if (kref.empty() || kref == NormKey(t)) continue;
+        // Prefix [0, sep_i) or suffix [sep_i end, size).
+        for (const Sep& s : seps) {
+          const std::string_view prefix = std::string_view(t).substr(0, s.pos);
+          const std::string_view suffix = std::string_view(t).substr(s.pos + s.len);
+          if (NormKey(prefix) == kref && EnoughTitle(prefix)) {
+            if (site_part) *site_part = TrimTitle(suffix);
+            return TrimTitle(prefix);
+          }
+          if (NormKey(suffix) == kref && EnoughTitle(suffix)) {
+            if (site_part) *site_part = TrimTitle(prefix);
+            return TrimTitle(suffix);
+          }
+        }
+      }
+    }
+  }
+  // 2. The site name known from meta data, at either end (repeatedly: "A - Section - Site").
+  if (!site.empty()) {
+    bool cut = true, cut_any = false;
+    for (int round = 0; round < 2 && cut; ++round) {
+      cut = false;
+      const std::vector<Sep> seps = FindSeparators(t, true);
+      if (seps.empty()) break;
+      const Sep& last = seps.back();
+      const Sep& first = seps.front();
+      const std::string_view tail = std::string_view(t).substr(last.pos + last.len);
+      const std::string_view head = std::string_view(t).substr(0, first.pos);
+      if (MatchesSite(tail, site) && EnoughTitle(std::string_view(t).substr(0, last.pos))) {
+        if (site_part) *site_part = TrimTitle(tail);
+        t = TrimTitle(std::string_view(t).substr(0, last.pos));
+        cut = cut_any = true;
+      } else if (MatchesSite(head, site) && EnoughTitle(std::string_view(t).substr(first.pos + first.len))) {
+        if (site_part) *site_part = TrimTitle(head);
+        t = TrimTitle(std::string_view(t).substr(first.pos + first.len));
+        cut = cut_any = true;
+      }
+    }
+    // Known site name removed: the rest is the headline.
+    if (cut_any) return t;
+  }
+  // 3. No confirmation: cut the shorter end when it is short (a site or section name). At most two
+  // cuts, the second only with the same separator as the first ("标题_频道_网站").
+  int kind = -1;
+  for (int round = 0; round < 2; ++round) {
+    const std::vector<Sep> seps = FindSeparators(t, false);
+    if (seps.empty()) break;
+    const Sep& last = seps.back();
+    const Sep& first = seps.front();
+    if (kind >= 0 && last.kind != kind && first.kind != kind) break;
+    const std::string_view tail = std::string_view(t).substr(last.pos + last.len);
+    const std::string_view head = std::string_view(t).substr(0, first.pos);
+    const std::string_view before_tail = std::string_view(t).substr(0, last.pos);
+    const std::string_view after_head = std::string_view(t).substr(first.pos + first.len);
+    const double wt = WordCount(tail), wh = WordCount(head);
+    if ((kind < 0 || last.kind == kind) && SiteLike(tail, 6) && wt <= WordCount(before_tail) &&
+        EnoughTitle(before_tail)) {
+      if (site_part && site_part->empty()) *site_part = TrimTitle(tail);
+      kind = last.kind;
+      t = TrimTitle(before_tail);
+    } else if ((kind < 0 || first.kind == kind) && SiteLike(head, 4) && wh < WordCount(after_head) &&
+               EnoughTitle(after_head) && round == 0) {
+      if (site_part && site_part->empty()) *site_part = TrimTitle(head);
+      kind = first.kind;
+      t = TrimTitle(after_head);
+    } else {
+      break;
+    }
+  }
+  return t;
+}
+
+// Where the headline sits in the text stream: [begin, end), or npos.
+struct Anchor {
+  std::size_t begin = std::string::npos, end = std::string::npos;
+  bool found() const { return begin != std::string::npos; }
+};
+
+Anchor LocateTitle(const dom::Document& doc, const Facts& f, const Stream& st, std::string_view title,
+                   NodeId* heading_out) {
+  Anchor a;
+  *heading_out = kNoNode;
+  const std::string kt = NormKey(title);
+  // A heading whose text is the title (or contains it, or is contained in it).
+  if (!kt.empty()) {
+    for (NodeId h : f.headings) {
+      const std::string ht = NodeText(doc, h, 1024);
+      const std::string kh = NormKey(ht);
+      if (kh.size() < 4 && kh != kt) continue;
+      if (kh == kt || (kh.size() >= kt.size() / 2 && kt.find(kh) != std::string::npos) ||
+          (kh.find(kt) != std::string::npos && kh.size() <= kt.size() * 2)) {
+        const std::size_t off = st.OffsetOf(doc, h);
+        if (off == std::string::npos) continue;
+        a.begin = off;
+        a.end = off;
+        const std::size_t nl = st.text.find('\n', off);
+        a.end = nl == std::string::npos ? st.text.size() : nl;
+        *heading_out = h;
+        return a;
+      }
+    }
+  }
+  // The title's text itself (first 10+ characters), not inside a link.
+  if (!title.empty()) {
+    std::size_t cut = std::min<std::size_t>(title.size(), 60);
+    while (cut < title.size() && (static_cast<unsigned char>(title[cut]) & 0xC0) == 0x80) ++cut;
+    const std::string_view probe = title.substr(0, cut);
+    if (CodePoints(probe) >= 4) {
+      for (std::size_t p = st.text.find(probe); p != std::string::npos; p = st.text.find(probe, p + 1)) {
+        const Seg* s = st.SegAt(p);
+        if (s && s->in_link) continue;
+        a.begin = p;
+        const std::size_t nl = st.text.find('\n', p + probe.size());
+        a.end = nl == std::string::npos ? st.text.size() : nl;
+        return a;
+      }
+    }
+  }
+  // The first h1.
+  for (NodeId h : f.headings) {
+    if (doc[h].tag != Tag::kH1) continue;
+    const std::size_t off = st.OffsetOf(doc, h);
+    if (off == std::string::npos) continue;
+    a.begin = off;
+    const std::size_t nl = st.text.find('\n', off);
+    a.end = nl == std::string::npos ? st.text.size() : nl;
+    *heading_out = h;
+    return a;
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates.
+
+// Text right before `pos` (spaces, ':' and brackets skipped) ends with one of the labels.
+template <std::size_t N>
+bool PrecededBy(std::string_view text, std::size_t pos, const std::string_view (&labels)[N]) {
+  std::size_t e = pos;
+  for (int guard = 0; guard < 8 && e > 0; ++guard) {
+    const unsigned char c = static_cast<unsigned char>(text[e - 1]);
+    if (c == ' ' || c == ':' || c == '(' || c == '[' || c == '\n') {
+      --e;
+      continue;
+    }
+    // Full-width colon "：" (EF BC 9A), "【" (E3 80 90), "（" (EF BC 88).
+    if (e >= 3 && (text.substr(e - 3, 3) == "：" || text.substr(e - 3, 3) == "【" || text.substr(e - 3, 3) == "（")) {
+      e -= 3;
+      continue;
+    }
+    break;
+  }
+  const std::size_t b = e >= 32 ? e - 32 : 0;
+  const std::string window = LowerAscii(text.substr(b, e - b));
+  for (auto l : labels) {
+    if (window.size() >= l.size() && std::string_view(window).substr(window.size() - l.size()) == l) {
+      // An ASCII label must start at a word boundary.
+      const std::size_t at = window.size() - l.size();
+      if (at > 0 && IsAsciiAlnum(static_cast<unsigned char>(window[at - 1])) && IsAsciiAlnum(static_cast<unsigned char>(l[0]))) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool FollowedByWeekday(std::string_view text, std::size_t pos) {
+  std::size_t b = pos;
+  while (b < text.size() && (text[b] == ' ' || text[b] == '(' || text[b] == ',')) ++b;
+  if (text.substr(b, 3) == "（") b += 3;
+  const std::string window = LowerAscii(text.substr(b, 12));
+  for (auto w : tables::kWeekdayWords) {
+    if (window.starts_with(w)) return true;
+  }
+  return false;
+}
+
+struct DateCand {
+  std::string iso;
+  std::size_t pos = 0;
+  int score = 0;
+  bool has_time = false;
+};
+
+int ProximityScore(const Anchor& a, std::size_t pos) {
+  if (!a.found()) return 0;
+  if (pos >= a.end) {
+    const std::size_t d = pos - a.end;
+    if (d <= 400) return 4;
+    if (d <= 1500) return 2;
+    if (d <= 4000) return 1;
+    return 0;
+  }
+  if (pos >= a.begin) return 3;  // on the headline's line
+  const std::size_t d = a.begin - pos;
+  if (d <= 600) return 2;
+  return 0;
+}
+
+void CollectDateCandidates(const dom::Document& doc, const Facts& f, const Stream& st, const Anchor& anchor,
+                           std::vector<DateCand>* out) {
+  std::size_t wb = 0, we = std::min(st.text.size(), kDateWindowBefore + kDateWindowAfter);
+  if (anchor.found()) {
+    wb = anchor.begin > kDateWindowBefore ? anchor.begin - kDateWindowBefore : 0;
+    we = std::min(st.text.size(), anchor.begin + kDateWindowAfter);
+  }
+  const std::string_view text = std::string_view(st.text).substr(0, we);
+  DateMatch m;
+  for (std::size_t from = wb; out->size() < 64 && NextDateInText(text, from, &m); from = m.end) {
+    DateCand c;
+    c.iso = m.iso;
+    c.pos = m.begin;
+    c.has_time = m.has_time;
+    c.score = ProximityScore(anchor, m.begin);
+    if (m.has_time) c.score += 2;
+    if (PrecededBy(text, m.begin, tables::kPublishedLabels)) c.score += 3;
+    else if (PrecededBy(text, m.begin, tables::kUpdatedLabels)) c.score += 1;
+    const Seg* s = st.SegAt(m.begin);
+    if (s && s->in_link) c.score -= 3;
+    if (!m.has_time && FollowedByWeekday(text, m.end)) c.score -= 2;
+    out->push_back(std::move(c));
+    if (m.end <= from) break;
+  }
+  // <time datetime> elements: structural evidence, ranked by the same proximity.
+  for (NodeId t : f.times) {
+    std::string iso = NormalizeDate(doc.GetAttr(t, Attr::kDatetime));
+    if (iso.empty()) iso = NormalizeDate(NodeText(doc, t, 200));
+    if (iso.empty()) continue;
+    DateCand c;
+    c.iso = iso;
+    const std::size_t off = st.OffsetOf(doc, t);
+    c.pos = off == std::string::npos ? st.text.size() : off;
+    c.has_time = iso.size() > 10;
+    c.score = 2 + (off == std::string::npos ? 0 : ProximityScore(anchor, off));
+    if (c.has_time) c.score += 1;
+    const std::string_view cls = doc.GetAttr(t, Attr::kClass);
+    const std::string_view ip = doc.GetAttr(t, Attr::kItemprop);
+    if (ContainsCI(cls, "publish") || ContainsCI(cls, "entry-date") || ContainsCI(cls, "post-date") ||
+        ContainsCI(ip, "datepublished")) {
+      c.score += 3;
+    }
+    if (ContainsCI(cls, "modif") || ContainsCI(cls, "update") || ContainsCI(ip, "datemodified")) c.score -= 2;
+    if (doc[t].in_link()) c.score -= 1;
+    out->push_back(std::move(c));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authors.
+
+template <std::size_t N>
+bool StartsWithAny(std::string_view s, const std::string_view (&list)[N]) {
+  for (auto w : list) {
+    if (s.starts_with(w)) return true;
+  }
+  return false;
+}
+
+// A name right after a CJK byline label at text[pos]: one run of 2–4 Han characters (a '·' allows
+// transliterated names) or a Latin handle, then more space-separated runs of 2–3 Han characters
+// (several reporters). `sep` as in tables::AuthorLabel. "" when what follows is running text.
+std::string NameAfterCjkLabel(std::string_view text, std::size_t pos, int sep) {
+  std::size_t i = pos;
+  bool had_space = false, had_colon = false;
+  while (i < text.size()) {
+    if (text[i] == ' ') {
+      ++i, had_space = true;
+    } else if (text[i] == ':') {
+      ++i, had_colon = true;
+    } else if (text.substr(i, 3) == "：") {
+      i += 3, had_colon = true;
+    } else if (text.substr(i, 3) == "　") {
+      i += 3, had_space = true;
+    } else {
+      break;
+    }
+  }
+  if (sep == 1 && !had_space && !had_colon) return "";
+  if (sep == 2 && !had_colon) return "";
+  std::string name;
+  std::size_t end = i;
+  std::size_t pending_sep = std::string::npos;  // where a tentatively added separator starts
+  auto drop_pending = [&] {
+    if (pending_sep != std::string::npos) name.resize(pending_sep);
+    pending_sep = std::string::npos;
+  };
+  for (int runs = 0; i < text.size() && runs < 6; ++runs) {
+    std::size_t j = i, han = 0, dots = 0, latin = 0;
+    std::size_t q = i;
+    const char32_t first = text::NextCodePoint(text, q);
+    if (IsHan(first)) {
+      while (j < text.size()) {
+        if ((han >= 2 || runs > 0) && StartsWithAny(text.substr(j), tables::kCjkNameStops)) break;
+        std::size_t k = j;
+        const char32_t c = text::NextCodePoint(text, k);
+        if (IsHan(c)) ++han;
+        else if (c == 0xB7 || c == 0x30FB || c == 0x2022) ++dots;
+        else break;
+        j = k;
+      }
+      const bool ok = runs == 0 ? (han >= 2 && (han <= 4 || (dots > 0 && han <= 12))) : (han >= 2 && han <= 3 && dots == 0);
+      if (!ok) {
+        if (runs == 0) return "";
+        drop_pending();
+        break;
+      }
+    } else if (runs == 0 && (IsAsciiAlnum(first) || (first >= 0xC0 && first <= 0x24F))) {
+      while (j < text.size()) {
+        std::size_t k = j;
+        const char32_t c = text::NextCodePoint(text, k);
+        if (!(IsAsciiAlnum(c) || c == '_' || c == '-' || c == '.' || c == '&' || (c >= 0xC0 && c <= 0x24F))) break;
+        ++latin;
+        j = k;
+      }
+      if (latin < 2 || latin > 32) return "";
+    } else {
+      drop_pending();
+      break;
+    }
+    name.append(text.substr(i, j - i));
+    pending_sep = std::string::npos;
+    end = j;
+    if (latin) break;
+    // Another name follows after one space or an enumeration comma ("赵延东、风笑天").
+    std::size_t k = j;
+    if (k < text.size() && text[k] == ' ') ++k;
+    else if (text.substr(k, 3) == "　") k += 3;
+    else if (text.substr(k, 3) == "、") k += 3;
+    else break;
+    std::size_t r = k;
+    if (k >= text.size() || !IsHan(text::NextCodePoint(text, r))) break;
+    // Tentatively add the separator; it is dropped if no valid name follows.
+    const std::size_t keep = name.size();
+    name.append(text.substr(j, k - j) == "、" ? "、" : " ");
+    i = k;
+    pending_sep = keep;
+  }
+  drop_pending();
+  if (name.empty()) return "";
+  // What follows the name must end it.
+  if (end < text.size()) {
+    std::size_t k = end;
+    const char32_t c = text::NextCodePoint(text, k);
+    const std::string_view rest = text.substr(end);
+    const bool delimiter = c == ' ' || c == '\n' || c == 0x3000 || c == ')' || c == 0xFF09 || c == ']' ||
+                           c == 0x3011 || c == '|' || c == 0xFF5C || StartsWithAny(rest, tables::kCjkReportWords);
+    const bool punct = c == ',' || c == 0xFF0C || c == 0x3002 || c == ';' || c == 0xFF1B || c == 0x3001 ||
+                       c == '(' || c == 0xFF08 || c == '[' || c == 0x3010 || c == '<' || c == 0x300A ||
+                       (c >= '0' && c <= '9') || StartsWithAny(rest, tables::kCjkNameStops);
+    if (c == '=' || c == '"') return "";
+    if (sep == 0 && !delimiter) return "";
+    if (sep > 0 && !delimiter && !punct) return "";
+  }
+  return name;
+}
+
+struct AuthorCand {
+  std::string name;
+  int strength = 0;
+  std::size_t pos = 0;
+};
+
+void CjkBylines(const Stream& st, std::size_t wb, std::size_t we, std::vector<AuthorCand>* out) {
+  const std::string_view win = std::string_view(st.text).substr(0, we);
+  for (const auto& lab : tables::kCjkAuthorLabels) {
+    int found = 0;
+    for (std::size_t p = win.find(lab.label, wb); p != std::string_view::npos && found < 4;
+         p = win.find(lab.label, p + lab.label.size())) {
+      const Seg* seg = st.SegAt(p);
+      if (seg && seg->in_link && seg->begin <= p) continue;  // a menu entry ("记者调查"), not a byline
+      const std::string name = NameAfterCjkLabel(win, p + lab.label.size(), lab.sep);
+      if (name.empty()) continue;
+      const std::string cleaned = CleanAuthor(name);
+      if (cleaned.empty()) continue;
+      out->push_back({cleaned, lab.strength, p});
+      ++found;
+    }
+  }
+}
+
+// "By Jane Doe" at the start of a short line.
+void EnglishBylines(std::string_view text, std::size_t wb, std::size_t we, std::vector<AuthorCand>* out) {
+  std::size_t line = wb;
+  while (line < we && out->size() < 16) {
+    std::size_t nl = text.find('\n', line);
+    if (nl == std::string_view::npos || nl > we) nl = we;
+    std::string_view l = Trim(text.substr(line, nl - line));
+    if (!l.empty() && l.size() <= 160) {
+      for (std::string_view p : {"By ", "BY ", "by ", "Written by ", "Posted by ", "Words by ", "Story by "}) {
+        if (l.starts_with(p) && l.size() > p.size() + 2) {
+          const std::string_view rest = l.substr(p.size());
+          if (rest[0] >= 'A' && rest[0] <= 'Z') {
+            const std::string cleaned = CleanAuthor(rest);
+            if (!cleaned.empty() && WordCount(cleaned) <= 8) out->push_back({cleaned, 3, line});
+          }
+          break;
+        }
+      }
+    }
+    line = nl + 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Language and direction.
+
+struct ScriptCounts {
+  std::uint32_t letters = 0, han = 0, kana = 0, hangul = 0, latin = 0, cyrillic = 0, greek = 0,
+                arabic = 0, hebrew = 0, thai = 0, lao = 0, myanmar = 0, khmer = 0, tibetan = 0,
+                devanagari = 0, bengali = 0, tamil = 0, telugu = 0, kannada = 0, malayalam = 0,
+                gujarati = 0, gurmukhi = 0, sinhala = 0, georgian = 0, armenian = 0, ethiopic = 0,
+                other = 0;
+  // Distinctive letters inside the Arabic and Cyrillic scripts.
+  std::uint32_t uyghur = 0, urdu = 0, persian = 0, ukrainian = 0, russian = 0, cyr_other = 0;
+};
+
+void CountScripts(std::string_view s, ScriptCounts* c) {
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t cp = text::NextCodePoint(s, i);
+    if (cp < 0x80) {
+      if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) ++c->latin, ++c->letters;
+      continue;
+    }
+    if (text::IsSpace(cp) || text::IsPunct(cp)) continue;
+    if (IsHan(cp)) ++c->han;
+    else if (IsKana(cp)) ++c->kana;
+    else if (IsHangul(cp)) ++c->hangul;
+    else if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ++c->latin;
+    else if (cp >= 0x1E00 && cp <= 0x1EFF) ++c->latin;
+    else if (cp >= 0x400 && cp <= 0x4FF) {
+      ++c->cyrillic;
+      if (cp == 0x456 || cp == 0x457 || cp == 0x454 || cp == 0x491) ++c->ukrainian;       // і ї є ґ
+      else if (cp == 0x44B || cp == 0x44D || cp == 0x451) ++c->russian;                 // ы э ё
+      else if (cp == 0x452 || cp == 0x45B || cp == 0x45F || cp == 0x458 || cp == 0x459 || cp == 0x45A ||
+               cp == 0x4D9 || cp == 0x493 || cp == 0x49B || cp == 0x4A3 || cp == 0x4E9 || cp == 0x4B1 ||
+               cp == 0x4AF || cp == 0x4BB || cp == 0x45E) {
+        ++c->cyr_other;  // Serbian/Macedonian, Kazakh, Mongolian, Belarusian letters
+      }
+    } else if ((cp >= 0x370 && cp <= 0x3FF) || (cp >= 0x1F00 && cp <= 0x1FFF)) ++c->greek;
+    else if ((cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) || (cp >= 0xFB50 && cp <= 0xFEFF)) {
+      if (cp >= 0x660 && cp <= 0x669) continue;  // Arabic-Indic digits
+      ++c->arabic;
+      if (cp == 0x6D5 || cp == 0x6D0 || cp == 0x6C6 || cp == 0x6C8 || cp == 0x6C7 || cp == 0x6CB) ++c->uyghur;
+      else if (cp == 0x6D2 || cp == 0x6BA || cp == 0x679 || cp == 0x688 || cp == 0x691 || cp == 0x6C1 || cp == 0x6BE) ++c->urdu;
+      else if (cp == 0x67E || cp == 0x686 || cp == 0x698 || cp == 0x6AF || cp == 0x6CC || cp == 0x6A9) ++c->persian;
+    } else if (cp >= 0x590 && cp <= 0x5FF) ++c->hebrew;
+    else if (cp >= 0xE00 && cp <= 0xE7F) ++c->thai;
+    else if (cp >= 0xE80 && cp <= 0xEFF) ++c->lao;
+    else if (cp >= 0x1000 && cp <= 0x109F) ++c->myanmar;
+    else if (cp >= 0x1780 && cp <= 0x17FF) ++c->khmer;
+    else if (cp >= 0xF00 && cp <= 0xFFF) ++c->tibetan;
+    else if (cp >= 0x900 && cp <= 0x97F) ++c->devanagari;
+    else if (cp >= 0x980 && cp <= 0x9FF) ++c->bengali;
+    else if (cp >= 0xA00 && cp <= 0xA7F) ++c->gurmukhi;
+    else if (cp >= 0xA80 && cp <= 0xAFF) ++c->gujarati;
+    else if (cp >= 0xB80 && cp <= 0xBFF) ++c->tamil;
+    else if (cp >= 0xC00 && cp <= 0xC7F) ++c->telugu;
+    else if (cp >= 0xC80 && cp <= 0xCFF) ++c->kannada;
+    else if (cp >= 0xD00 && cp <= 0xD7F) ++c->malayalam;
+    else if (cp >= 0xD80 && cp <= 0xDFF) ++c->sinhala;
+    else if (cp >= 0x10A0 && cp <= 0x10FF) ++c->georgian;
+    else if (cp >= 0x530 && cp <= 0x58F) ++c->armenian;
+    else if (cp >= 0x1200 && cp <= 0x139F) ++c->ethiopic;
+    else if (cp >= '0' && cp <= '9') continue;
+    else if (text::ScriptOf(cp) == text::Script::kNone) continue;
+    else ++c->other;
+    ++c->letters;
+  }
+}
+
+enum class Family { kNone, kLatin, kCjk, kCyrillic, kGreek, kArabic, kHebrew, kOther };
+
+struct Guess {
+  std::string lang;  // "" when the script does not tell the language
+  Family family = Family::kNone;
+  double share = 0;  // the family's share of letters
+};
+
+Guess GuessFromScripts(const ScriptCounts& c) {
+  Guess g;
+  if (c.letters < 20) return g;
+  const std::uint32_t cjk = c.han + c.kana + c.hangul;
+  struct Row {
+    std::uint32_t n;
+    Family fam;
+    const char* lang;
+  };
+  const Row rows[] = {
+      {c.latin, Family::kLatin, ""},       {cjk, Family::kCjk, ""},           {c.cyrillic, Family::kCyrillic, ""},
+      {c.greek, Family::kGreek, "el"},     {c.arabic, Family::kArabic, ""},   {c.hebrew, Family::kHebrew, "he"},
+      {c.thai, Family::kOther, "th"},      {c.lao, Family::kOther, "lo"},     {c.myanmar, Family::kOther, "my"},
+      {c.khmer, Family::kOther, "km"},     {c.tibetan, Family::kOther, "bo"}, {c.devanagari, Family::kOther, ""},
+      {c.bengali, Family::kOther, ""},     {c.tamil, Family::kOther, "ta"},   {c.telugu, Family::kOther, "te"},
+      {c.kannada, Family::kOther, "kn"},   {c.malayalam, Family::kOther, "ml"}, {c.gujarati, Family::kOther, "gu"},
+      {c.gurmukhi, Family::kOther, "pa"},  {c.sinhala, Family::kOther, "si"}, {c.georgian, Family::kOther, "ka"},
+      {c.armenian, Family::kOther, "hy"},  {c.ethiopic, Family::kOther, ""},
+  };
+  const Row* best = &rows[0];
+  for (const Row& r : rows) {
+    if (r.n > best->n) best = &r;
+  }
+  g.family = best->fam;
+  g.share = static_cast<double>(best->n) / c.letters;
+  if (g.share < 0.5) return g;
+  g.lang = best->lang;
+  if (best->fam == Family::kCjk) {
+    if (c.kana * 20 >= cjk) g.lang = "ja";                // kana in ≥ 5% of CJK characters
+    else if (c.hangul * 2 >= cjk) g.lang = "ko";
+    else if (c.han * 10 >= cjk * 9) g.lang = "zh";        // Han only: Chinese
+  } else if (best->fam == Family::kArabic) {
+    const std::uint32_t n = c.arabic;
+    if (c.uyghur * 25 >= n) g.lang = "ug";
+    else if (c.urdu * 40 >= n) g.lang = "ur";
+    else if (c.persian * 40 >= n) g.lang = "fa";
+    else g.lang = "ar";
+  } else if (best->fam == Family::kCyrillic) {
+    if (c.ukrainian * 100 >= c.cyrillic && c.ukrainian > 2) g.lang = "uk";
+    else if (c.cyr_other > 2) g.lang = "";
+    else if (c.russian > 0) g.lang = "ru";                // ы/э/ё: Russian (Bulgarian has none of them)
+  }
+  return g;
+}
+
+Family FamilyOfLang(std::string_view tag) {
+  const std::size_t dash = tag.find('-');
+  const std::string_view p = tag.substr(0, dash);
+  static constexpr std::string_view kCjk[] = {"zh", "ja", "ko", "yue", "wuu", "cmn"};
+  static constexpr std::string_view kArabic[] = {"ar", "fa", "ur", "ug", "ps", "ckb", "sd", "ku"};
+  static constexpr std::string_view kCyr[] = {"ru", "uk", "bg", "mk", "be", "kk", "ky", "mn", "tg"};
+  static constexpr std::string_view kLatin[] = {
+      "en", "fr", "de", "es", "it", "pt", "nl", "pl", "cs", "sk", "sv", "da", "no", "nb", "nn", "fi", "et",
+      "lv", "lt", "hu", "ro", "hr", "sl", "tr", "id", "ms", "vi", "ca", "eu", "gl", "is", "ga", "cy", "af",
+      "sw", "tl", "sq", "eo", "la"};
+  if (InList(p, kCjk)) return Family::kCjk;
+  if (InList(p, kArabic)) return Family::kArabic;
+  if (InList(p, kCyr)) return Family::kCyrillic;
+  if (InList(p, kLatin)) return Family::kLatin;
+  if (p == "el") return Family::kGreek;
+  if (p == "he" || p == "iw" || p == "yi") return Family::kHebrew;
+  return Family::kNone;
+}
+
+bool IsRtlLang(std::string_view tag) {
+  const std::string_view p = tag.substr(0, tag.find('-'));
+  static constexpr std::string_view kRtl[] = {"ar", "fa", "ur", "ug", "ps", "ckb", "sd", "he", "iw", "yi", "dv"};
+  return InList(p, kRtl);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Public pieces.
+
+std::string CleanTitle(std::string_view title, std::string_view site_name, const std::vector<std::string>& refs) {
+  return CleanTitleImpl(title, site_name, refs, nullptr);
+}
+
+void SplitKeywords(std::string_view value, std::vector<std::string>* out) {
+  std::size_t i = 0;
+  auto is_sep = [&](std::size_t k, std::size_t* len) {
+    const char c = value[k];
+    if (c == ',' || c == ';' || c == '|') {
+      *len = 1;
+      return true;
+    }
+    const std::string_view rest = value.substr(k);
+    for (std::string_view s : {"，", "；", "、", "｜"}) {
+      if (rest.starts_with(s)) {
+        *len = s.size();
+        return true;
+      }
+    }
+    return false;
+  };
+  std::size_t start = 0;
+  auto flush = [&](std::size_t end) {
+    const std::string item = CollapseSpace(value.substr(start, end - start), 200);
+    if (item.empty() || out->size() >= 64) return;
+    const std::string key = LowerAscii(item);
+    for (const auto& k : *out) {
+      if (LowerAscii(k) == key) return;
+    }
+    out->push_back(item);
+  };
+  while (i < value.size()) {
+    std::size_t len = 0;
+    if (is_sep(i, &len)) {
+      flush(i);
+      i += len;
+      start = i;
+    } else {
+      ++i;
+    }
+  }
+  flush(value.size());
+}
+
+std::string NormalizeLangTag(std::string_view tag) {
+  tag = Trim(tag);
+  const std::size_t cut = tag.find_first_of(",; ");
+  if (cut != std::string_view::npos) tag = tag.substr(0, cut);
+  if (tag.empty() || tag.size() > 35) return "";
+  std::string out;
+  std::size_t part = 0;
+  std::size_t b = 0;
+  while (b <= tag.size()) {
+    std::size_t e = tag.find_first_of("-_", b);
+    if (e == std::string_view::npos) e = tag.size();
+    const std::string_view sub = tag.substr(b, e - b);
+    if (sub.empty() || sub.size() > 8) return part == 0 ? "" : out;
+    for (char c : sub) {
+      if (!IsAsciiAlnum(static_cast<unsigned char>(c))) return part == 0 ? "" : out;
+    }
+    std::string s = LowerAscii(sub);
+    if (part == 0) {
+      if (s.size() < 2 || s.size() > 3) return "";
+      for (char c : s) {
+        if (c < 'a' || c > 'z') return "";
+      }
+    } else {
+      out.push_back('-');
+      if (s.size() == 2) {
+        for (char& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+      } else if (s.size() == 4) {
+        s[0] = static_cast<char>(s[0] >= 'a' && s[0] <= 'z' ? s[0] - 32 : s[0]);
+      }
+    }
+    out += s;
+    ++part;
+    b = e + 1;
+  }
+  return out;
+}
+
+std::string ResolveUrl(std::string_view base, std::string_view ref) {
+  ref = Trim(ref);
+  auto scheme_end = [](std::string_view u) -> std::size_t {
+    for (std::size_t i = 0; i < u.size(); ++i) {
+      const char c = u[i];
+      if (c == ':') return i > 0 ? i : std::string_view::npos;
+      if (!(IsAsciiAlnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.')) return std::string_view::npos;
+    }
+    return std::string_view::npos;
+  };
+  if (scheme_end(ref) != std::string_view::npos) return std::string(ref);
+  base = Trim(base);
+  const std::size_t bs = scheme_end(base);
+  if (bs == std::string_view::npos || base.substr(bs, 3) != "://") return "";
+  const std::string_view scheme = base.substr(0, bs);  // "https"
+  const std::size_t auth_begin = bs + 3;
+  std::size_t auth_end = base.find_first_of("/?#", auth_begin);
+  if (auth_end == std::string_view::npos) auth_end = base.size();
+  const std::string_view authority = base.substr(auth_begin, auth_end - auth_begin);
+  std::string_view base_path = base.substr(auth_end);
+  base_path = base_path.substr(0, base_path.find_first_of("?#"));
+  std::string_view base_query;
+  {
+    const std::size_t q = base.find('?', auth_end);
+    if (q != std::string_view::npos) {
+      base_query = base.substr(q);
+      base_query = base_query.substr(0, base_query.find('#'));
+    }
+  }
+  if (ref.starts_with("//")) return std::string(scheme) + ":" + std::string(ref);
+  std::string prefix = std::string(scheme) + "://" + std::string(authority);
+  if (ref.empty()) return prefix + std::string(base_path) + std::string(base_query);
+  if (ref[0] == '#') return prefix + std::string(base_path) + std::string(base_query) + std::string(ref);
+  if (ref[0] == '?') return prefix + std::string(base_path.empty() ? "/" : base_path) + std::string(ref);
+  // Split ref into path and the rest (?query#fragment).
+  const std::size_t rq = ref.find_first_of("?#");
+  const std::string_view ref_path = ref.substr(0, rq);
+  const std::string_view ref_rest = rq == std::string_view::npos ? std::string_view() : ref.substr(rq);
+  std::string merged;
+  if (!ref_path.empty() && ref_path[0] == '/') {
+    merged = std::string(ref_path);
+  } else {
+    const std::size_t slash = base_path.rfind('/');
+    merged = slash == std::string_view::npos ? "/" : std::string(base_path.substr(0, slash + 1));
+    merged += ref_path;
+  }
+  // Remove dot segments.
+  std::vector<std::string_view> segs;
+  std::string_view mp = merged;
+  std::size_t b = 1;
+  const bool trailing = merged.ends_with("/") || merged.ends_with("/.") || merged.ends_with("/..");
+  while (b <= mp.size()) {
+    std::size_t e = mp.find('/', b);
+    if (e == std::string_view::npos) e = mp.size();
+    const std::string_view seg = mp.substr(b, e - b);
+    if (seg == "..") {
+      if (!segs.empty()) segs.pop_back();
+    } else if (seg != "." && !(seg.empty() && e == mp.size())) {
+      segs.push_back(seg);
+    }
+    b = e + 1;
+  }
+  std::string path;
+  for (auto s : segs) {
+    path.push_back('/');
+    path.append(s);
+  }
+  if (path.empty() || (trailing && !path.ends_with("/"))) path.push_back('/');
+  return prefix + path + std::string(ref_rest);
+}
+
+std::string CleanAuthor(std::string_view value) {
+  std::string v = CollapseSpace(value, 1024);
+  if (v.empty()) return "";
+  // Strip prefixes (repeatedly: "By: Author: X").
+  for (int round = 0; round < 3; ++round) {
+    bool stripped = false;
+    for (std::string_view p : tables::kAuthorPrefixes) {
+      if (v.size() <= p.size() || !StartsWithCI(v, p)) continue;
+      std::string_view rest = std::string_view(v).substr(p.size());
+      const bool ascii_word = IsAsciiAlnum(static_cast<unsigned char>(p.back()));
+      // An ASCII prefix must end at a word boundary ("Bya" is not "By a").
+      if (ascii_word && IsAsciiAlnum(static_cast<unsigned char>(rest[0]))) continue;
+      std::size_t k = 0;
+      while (k < rest.size()) {
+        if (rest[k] == ' ' || rest[k] == ':' || rest[k] == '-') {
+          ++k;
+        } else if (rest.substr(k, 3) == "：" || rest.substr(k, 3) == "　" || rest.substr(k, 3) == "／") {
+          k += 3;
+        } else if (rest[k] == '/' ) {
+          ++k;
+        } else {
+          break;
+        }
+      }
+      if (ascii_word && k == 0) continue;
+      rest = rest.substr(k);
+      if (rest.empty()) continue;
+      v = std::string(rest);
+      stripped = true;
+      break;
+    }
+    if (!stripped) break;
+  }
+  // Cut at separators, a date, or a following label.
+  std::size_t cut = v.size();
+  for (std::string_view s : {"|", " • ", " · ", "\n", " - ", " — ", " – ", "(", "（", "【", "[", " on ",
+                             " On ", " Updated", " updated", " Published", " published", " Posted",
+                             " posted", "来源", "時間", "时间", "发布", "日期", " at ", " em ", " le "}) {
+    const std::size_t p = v.find(s);
+    if (p != std::string::npos && p > 0) cut = std::min(cut, p);
+  }
+  {
+    DateMatch m;
+    if (NextDateInText(v, 0, &m) && m.begin > 0) cut = std::min(cut, m.begin);
+  }
+  v = v.substr(0, cut);
+  // Trailing separators.
+  while (!v.empty()) {
+    const char c = v.back();
+    if (c == ' ' || c == ',' || c == ';' || c == ':' || c == '-' || c == '|' || c == '/') {
+      v.pop_back();
+    } else if (v.ends_with("：") || v.ends_with("，") || v.ends_with("、") || v.ends_with("　")) {
+      v.resize(v.size() - 3);
+    } else {
+      break;
+    }
+  }
+  if (v.empty() || CodePoints(v) > kMaxAuthorChars) return "";
+  if (LooksLikeUrl(v) || v.find('@') == 0 || v.find("://") != std::string::npos) return "";
+  // A name has letters, few digits ("L_104485" and phone numbers are not names), no colon, is not a
+  // bare domain ("example.com"), and a Chinese name has at least two characters.
+  std::size_t letters = 0, digits = 0, han = 0;
+  for (std::size_t i = 0; i < v.size();) {
+    const char32_t c = text::NextCodePoint(v, i);
+    if (c >= '0' && c <= '9') ++digits;
+    else if (IsWordChar(c)) ++letters;
+    if (IsHan(c)) ++han;
+    if (c == ':' || c == 0xFF1A || c == '=' || c == '{' || c == '<') return "";
+  }
+  if (letters == 0 || digits >= 4) return "";
+  if (han == 1 && letters == 1) return "";
+  if (v.find(' ') == std::string::npos) {
+    const std::size_t dot = v.rfind('.');
+    if (dot != std::string::npos && dot + 1 < v.size() && v.size() - dot - 1 <= 6 && dot > 0) {
+      bool tld = true;
+      for (std::size_t i = dot + 1; i < v.size(); ++i) tld = tld && v[i] >= 'a' && v[i] <= 'z';
+      if (tld && v.size() - dot - 1 >= 2) return "";
+    }
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation, std::string_view page_url,
+                     Metadata* out) {
+  *out = Metadata{};
+  if (doc.size() == 0) return;
+  Facts f;
+  CollectFacts(doc, annotation, &f);
+  LdInfo ld;
+  if (!doc.json_ld.empty()) ParseJsonLd(doc, &ld);
+  Stream st;
+  BuildStream(doc, &st);
+
+  // ---- Site name.
+  std::string site = CollapseSpace(FirstMeta(f, tables::kSiteNameKeys), 200);
+  if (LooksLikeUrl(site) && site.find(' ') == std::string::npos && site.find("://") != std::string::npos) site.clear();
+  if (site.empty() && !ld.publisher.empty()) site = CollapseSpace(ld.publisher, 200);
+  if (site.empty() && !ld.website_name.empty()) site = CollapseSpace(ld.website_name, 200);
+
+  // ---- Title.
+  std::string html_title = doc.title != kNoNode ? CollapseSpace(doc.SubtreeText(doc.title), kMaxTitleBytes) : "";
+  std::string meta_title;
+  for (auto k : tables::kTitleKeys) {
+    const std::string v = CollapseSpace(MetaValue(f, k), kMaxTitleBytes);
+    if (!v.empty() && !SameKey(v, site)) {
+      meta_title = v;
+      break;
+    }
+  }
+  std::string ld_title = CollapseSpace(ld.headline, kMaxTitleBytes);
+  if (ld_title.empty() && !f.itemprop_headlines.empty()) ld_title = NodeText(doc, f.itemprop_headlines[0], kMaxTitleBytes);
+  std::string h1;
+  for (NodeId h : f.headings) {
+    if (doc[h].tag != Tag::kH1) continue;
+    std::string t = NodeText(doc, h, kMaxTitleBytes);
+    if (t.empty() || SameKey(t, site)) continue;
+    h1 = std::move(t);
+    break;
+  }
+  {
+    std::vector<std::string> refs;
+    for (const std::string* r : {&meta_title, &ld_title, &h1}) {
+      if (!r->empty()) refs.push_back(*r);
+    }
+    std::string site_part;
+    std::string title;
+    if (!html_title.empty()) {
+      title = CleanTitleImpl(html_title, site, refs, &site_part);
+    } else if (!meta_title.empty()) {
+      title = CleanTitleImpl(meta_title, site, {ld_title, h1}, &site_part);
+    } else if (!ld_title.empty()) {
+      title = ld_title;
+    } else {
+      title = h1;
+    }
+    // The visible headline: an h1 that shares most of its words with the document title is the
+    // article's own title (pages often shorten or rephrase <title> for search engines).
+    if (!h1.empty() && !title.empty() && NormKey(h1) != NormKey(title) && EnoughTitle(h1) &&
+        CodePoints(h1) <= 300) {
+      const double overlap = WordOverlap(h1, title);
+      if (overlap >= 0.6 && WordCount(h1) >= 3) title = h1;
+    } else if (!h1.empty() && SameKey(h1, title)) {
+      title = h1;
+    }
+    if (title.empty()) title = !meta_title.empty() ? meta_title : h1;
+    out->title = title;
+    if (site.empty() && !site_part.empty() && CodePoints(site_part) <= 60) site = site_part;
+  }
+  out->site_name = site;
+
+  // Anchor: where the headline is in the text.
+  NodeId heading = kNoNode;
+  const Anchor anchor = LocateTitle(doc, f, st, out->title, &heading);
+
+  // ---- Date.
+  {
+    std::string date;
+    for (auto k : tables::kPublishedDateKeys) {
+      const std::string_view v = MetaValue(f, k);
+      if (v.empty()) continue;
+      date = NormalizeDate(v);
+      if (!date.empty()) break;
+    }
+    if (date.empty() && !ld.date_published.empty()) date = NormalizeDate(ld.date_published);
+    for (std::size_t i = 0; date.empty() && i < f.itemprop_dates.size(); ++i) {
+      const NodeId n = f.itemprop_dates[i];
+      date = NormalizeDate(doc.GetAttr(n, Attr::kContent));
+      if (date.empty()) date = NormalizeDate(doc.GetAttr(n, Attr::kDatetime));
+      if (date.empty()) date = NormalizeDate(NodeText(doc, n, 200));
+    }
+    if (date.empty()) {
+      std::vector<DateCand> cands;
+      CollectDateCandidates(doc, f, st, anchor, &cands);
+      const DateCand* best = nullptr;
+      for (const DateCand& c : cands) {
+        if (!best || c.score > best->score || (c.score == best->score && c.pos < best->pos)) best = &c;
+      }
+      for (const DateCand& c : cands) MDBG("date cand %s score=%d pos=%zu [%s]\n", c.iso.c_str(), c.score, c.pos, st.text.substr(c.pos > 40 ? c.pos - 40 : 0, 80).c_str());  // DEBUG
+      MDBG("anchor %zu..%zu title [%s]\n", anchor.begin, anchor.end, out->title.c_str());  // DEBUG
+      const std::string url_date = FindDateInUrl(page_url);
+      constexpr int kStrong = 5;  // near the headline with a time or a label, or a <time> element
+      if (!url_date.empty()) {
+        date = url_date;
+        // Same day in the text with a time of day: keep the more precise value.
+        for (const DateCand& c : cands) {
+          if (c.has_time && c.score >= 3 && DayOf(c.iso) == url_date) {
+            date = c.iso;
+            break;
+          }
+        }
+        if (best && best->score >= kStrong + 2 && DayOf(best->iso) != url_date) date = url_date;
+      } else if (best && best->score >= 1) {
+        date = best->iso;
+      }
+    }
+    if (date.empty()) {
+      for (auto k : tables::kModifiedDateKeys) {
+        const std::string_view v = MetaValue(f, k);
+        if (v.empty()) continue;
+        date = NormalizeDate(v);
+        if (!date.empty()) break;
+      }
+      if (date.empty() && !ld.date_modified.empty()) date = NormalizeDate(ld.date_modified);
+    }
+    out->date = date;
+  }
+
+  // ---- Author.
+  {
+    std::string author;
+    if (!ld.authors.empty()) {
+      std::vector<std::string> names;
+      for (const auto& a : ld.authors) {
+        std::string c = CleanAuthor(a);
+        if (!c.empty() && std::find(names.begin(), names.end(), c) == names.end()) names.push_back(c);
+      }
+      for (const auto& n : names) {
+        if (!author.empty()) author += ", ";
+        author += n;
+      }
+      if (CodePoints(author) > 2 * kMaxAuthorChars) author.clear();
+    }
+    for (auto k : tables::kAuthorKeys) {
+      if (!author.empty()) break;
+      for (const auto& m : f.metas) {
+        if (m.key != k) continue;
+        author = CleanAuthor(m.value);
+        if (!author.empty()) break;
+      }
+    }
+    for (std::size_t i = 0; author.empty() && i < f.itemprop_authors.size(); ++i) {
+      const NodeId n = f.itemprop_authors[i];
+      // A nested itemprop=name, else the element's own text.
+      std::string v;
+      for (NodeId k = n + 1; k < doc.SubtreeEnd(n) && v.empty(); ++k) {
+        if (doc[k].is_element() && ContainsCI(doc.GetAttr(k, Attr::kItemprop), "name")) {
+          v = CleanAuthor(doc.GetAttr(k, Attr::kContent));
+          if (v.empty()) v = CleanAuthor(NodeText(doc, k, 400));
+        }
+      }
+      if (v.empty()) v = CleanAuthor(doc.GetAttr(n, Attr::kContent));
+      if (v.empty() && (annotation.stats.empty() || annotation[n].chars <= 120)) v = CleanAuthor(NodeText(doc, n, 400));
+      author = v;
+    }
+    for (std::size_t i = 0; author.empty() && i < f.rel_authors.size(); ++i) {
+      author = CleanAuthor(NodeText(doc, f.rel_authors[i], 400));
+    }
+    // Text bylines (CJK labels, "By X") and byline-classed elements, ranked by strength then by
+    // distance to the headline.
+    if (author.empty()) {
+      std::vector<AuthorCand> cands;
+      std::size_t wb = 0, we = std::min(st.text.size(), kDateWindowBefore + kDateWindowAfter);
+      if (anchor.found()) {
+        wb = anchor.begin > kDateWindowBefore ? anchor.begin - kDateWindowBefore : 0;
+        we = std::min(st.text.size(), anchor.begin + kDateWindowAfter);
+      }
+      CjkBylines(st, wb, we, &cands);
+      EnglishBylines(st.text, wb, std::min(we, anchor.found() ? anchor.end + 3000 : we), &cands);
+      for (NodeId n : f.bylines) {
+        const std::string t = NodeText(doc, n, 400);
+        std::string name;
+        // A labelled name inside ("作者：X 来源：Y").
+        bool labelled = false;
+        for (const auto& lab : tables::kCjkAuthorLabels) {
+          const std::size_t p = t.find(lab.label);
+          if (p != std::string::npos) {
+            labelled = true;
+            name = CleanAuthor(NameAfterCjkLabel(t, p + lab.label.size(), lab.sep));
+            if (!name.empty()) break;
+          }
+        }
+        if (name.empty() && !labelled && CodePoints(t) <= kMaxAuthorChars) name = CleanAuthor(t);
+        if (name.empty()) continue;
+        const std::size_t off = st.OffsetOf(doc, n);
+        cands.push_back({name, 4, off == std::string::npos ? st.text.size() : off});
+      }
+      const AuthorCand* best = nullptr;
+      auto dist = [&](const AuthorCand& c) -> std::size_t {
+        if (!anchor.found()) return c.pos;
+        return c.pos >= anchor.begin ? c.pos - anchor.begin : (anchor.begin - c.pos) * 2;
+      };
+      for (const AuthorCand& c : cands) {
+        if (SameKey(c.name, site) || SameKey(c.name, out->title)) continue;
+        if (!best || c.strength > best->strength || (c.strength == best->strength && dist(c) < dist(*best))) best = &c;
+      }
+      for (const AuthorCand& c : cands) MDBG("author cand [%s] strength=%d pos=%zu\n", c.name.c_str(), c.strength, c.pos);  // DEBUG
+      if (best) author = best->name;
+    }
+    out->author = author;
+  }
+
+  // ---- Keywords.
+  for (auto k : tables::kKeywordKeys) {
+    for (const auto& m : f.metas) {
+      if (m.key == k) SplitKeywords(m.value, &out->keywords);
+    }
+    if (!out->keywords.empty()) break;
+  }
+  if (out->keywords.empty()) out->keywords = ld.keywords;
+
+  // ---- Language and direction.
+  {
+    ScriptCounts sc;
+    CountScripts(std::string_view(st.text).substr(0, std::min(st.text.size(), kLangSampleBytes)), &sc);
+    if (sc.letters < 20 && !html_title.empty()) CountScripts(html_title, &sc);
+    const Guess guess = GuessFromScripts(sc);
+    std::string lang = NormalizeLangTag(f.html_lang);
+    if (lang.empty()) lang = NormalizeLangTag(f.body_lang);
+    if (lang.empty()) lang = NormalizeLangTag(FirstMeta(f, tables::kLanguageKeys));
+    if (lang.empty()) lang = NormalizeLangTag(ld.lang);
+    if (!lang.empty() && guess.family != Family::kNone && guess.share >= 0.6 && sc.letters >= 200) {
+      // A declaration contradicted by the text's script (templates saying lang="en" on Chinese pages).
+      const Family declared = FamilyOfLang(lang);
+      if (declared != Family::kNone && declared != guess.family && !guess.lang.empty()) lang = guess.lang;
+    }
+    if (lang.empty()) lang = guess.lang;
+    out->lang = lang;
+
+    std::string dir = LowerAscii(Trim(f.html_dir));
+    if (dir != "rtl" && dir != "ltr") dir = LowerAscii(Trim(f.body_dir));
+    if (dir != "rtl" && dir != "ltr") {
+      if (guess.family == Family::kArabic || guess.family == Family::kHebrew) dir = "rtl";
+      else if (guess.family == Family::kNone && IsRtlLang(lang)) dir = "rtl";
+      else dir = "ltr";
+    }
+    out->dir = dir;
+  }
+
+  // ---- URL.
+  {
+    std::string url;
+    if (!f.canonical.empty()) url = ResolveUrl(page_url, f.canonical);
+    if (url.empty()) {
+      const std::string_view og = MetaValue(f, "og:url");
+      if (!og.empty()) url = ResolveUrl(page_url, og);
+    }
+    if (url.empty()) url = std::string(Trim(page_url));
+    out->url = url;
+  }
+
+  // ---- Description.
+  {
+    std::string d = CollapseSpace(FirstMeta(f, tables::kDescriptionKeys), 4096);
+    if (d.empty()) d = CollapseSpace(ld.description, 4096);
+    out->description = d;
+  }
+  (void)heading;
+}
+
+}  // namespace pith::meta

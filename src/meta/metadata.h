@@ -1,0 +1,54 @@
+// meta/metadata.h — page metadata beside the content algorithms: title (site name removed),
+// site name, publication date, author, keywords, language, direction, canonical URL, description.
+//
+// Sources, strongest first (details in metadata.cc):
+//   title   <title> with the site-name part cut, checked against og:title / JSON-LD headline / h1
+//   date    <meta> publication keys → JSON-LD datePublished → itemprop=datePublished →
+//           <time datetime> and dates in the body text near the headline → the URL → <meta> modified
+//   author  JSON-LD author → <meta> author keys → itemprop=author → rel=author → byline
+//           class/id → "作者：" / "记者" / "By …" bylines in the text
+//   lang    <html lang> → <meta> content-language / og:locale → JSON-LD inLanguage → the script of
+//           the body text (overrides a declaration contradicted by the text's script)
+// Only the visible body text's first ~64 KB is read, and dates are searched in a window of at
+// most ~20 KB of it: metadata costs a small fraction of the page's parse time.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dom/annotate.h"
+#include "dom/document.h"
+#include "pith/result.h"
+
+namespace pith::meta {
+
+// Fills *out. page_url: the input's URL if known ("" otherwise) — used for dates in URLs, to
+// resolve a relative canonical link, and as the fallback url.
+void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation,
+                     std::string_view page_url, Metadata* out);
+
+// ---- Pieces, exposed for tests and for other modules ----------------------------------------
+
+// Removes a site-name prefix/suffix from a page title. `site_name` may be empty; `refs` are
+// other titles of the same page (og:title, the h1, JSON-LD headline) that confirm where to cut.
+// Never returns an empty string for a non-empty title.
+std::string CleanTitle(std::string_view title, std::string_view site_name,
+                       const std::vector<std::string>& refs);
+
+// Splits a keywords value on , ， ; ； 、 | (trimmed, de-duplicated case-insensitively, empty
+// entries dropped).
+void SplitKeywords(std::string_view value, std::vector<std::string>* out);
+
+// "en_us" → "en-US", "ZH-hans-cn" → "zh-Hans-CN"; "" when not a language tag.
+std::string NormalizeLangTag(std::string_view tag);
+
+// Resolves `ref` against `base` (RFC 3986 reference resolution, dot segments removed).
+// Returns ref unchanged if it is absolute, "" if it is relative and base is not absolute.
+std::string ResolveUrl(std::string_view base, std::string_view ref);
+
+// Cleans a byline value: strips "By", "作者：" and similar prefixes, trailing dates and
+// separators; "" if what remains is not a plausible name (a URL, too long, no letters).
+std::string CleanAuthor(std::string_view value);
+
+}  // namespace pith::meta

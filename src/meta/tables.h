@@ -1,0 +1,202 @@
+// meta/tables.h — THE WORD LISTS OF THE METADATA MODULE, kept as data in one place.
+//
+// Every language-specific or convention-specific string that src/meta/*.cc matches against lives
+// here as a constexpr table (meta keys, month names, date labels, byline prefixes, title
+// separators). Add a language or a CMS convention by adding rows, not code. All entries are
+// lower-case UTF-8 unless noted; month names and labels are stored "folded" the way
+// meta/date.cc folds text (ASCII/Latin-1/Greek/Cyrillic lower-cased, Latin-1 and Greek accents
+// removed, Greek final sigma → σ).
+#pragma once
+
+#include <string_view>
+
+namespace pith::meta::tables {
+
+// ---------------------------------------------------------------------------------------------
+// <meta> keys (name=, property=, itemprop= or http-equiv=, compared lower-case).
+
+// Publication date, in priority order (earlier rows win).
+inline constexpr std::string_view kPublishedDateKeys[] = {
+    "article:published_time", "og:article:published_time", "og:published_time",
+    "article:published", "datepublished", "article.published", "published_time",
+    "published-date", "published_date", "publication_date", "publication-date", "pubdate",
+    "publishdate", "publish_date", "publish-date", "publishdate", "pub_date", "pub-date",
+    "dc.date.issued", "dcterms.issued", "dc.date.created", "dcterms.created", "datecreated",
+    "citation_publication_date", "citation_date", "citation_online_date", "prism.publicationdate",
+    "sailthru.date", "parsely-pub-date", "weibo:article:create_at", "rnews:datepublished",
+    "article_date_original", "original-publish-date", "cxenseparse:recs:publishtime",
+    "bt:pubdate", "ptime", "og:pubdate", "date", "dc.date", "dcterms.date", "dc:date", "created",
+    "creation_date", "article:post_date", "date_published", "release_date",
+};
+// Modification date: used only when no publication date is found anywhere else.
+inline constexpr std::string_view kModifiedDateKeys[] = {
+    "article:modified_time", "og:updated_time", "article:modified", "datemodified",
+    "dcterms.modified", "dc.date.modified", "last-modified", "lastmod", "utime",
+    "weibo:article:update_at", "modified_time", "updated_time",
+};
+// Author names ("by" style values are cleaned like bylines).
+inline constexpr std::string_view kAuthorKeys[] = {
+    "author", "article:author", "og:article:author", "byl", "dc.creator", "dcterms.creator",
+    "dc:creator", "parsely-author", "sailthru.author", "citation_author", "book:author",
+    "twitter:data1:author", "article:author_name", "authors", "citation_authors",
+};
+inline constexpr std::string_view kTitleKeys[] = {
+    "og:title", "twitter:title", "dc.title", "dcterms.title", "headline", "sailthru.title",
+    "parsely-title", "citation_title", "articletitle", "title",
+};
+inline constexpr std::string_view kSiteNameKeys[] = {
+    "og:site_name", "application-name", "al:android:app_name", "al:ios:app_name",
+    "apple-mobile-web-app-title", "sitename", "site_name", "publisher", "dc.publisher",
+    "twitter:app:name:iphone",
+};
+inline constexpr std::string_view kDescriptionKeys[] = {
+    "description", "og:description", "twitter:description", "dc.description", "dcterms.description",
+};
+inline constexpr std::string_view kKeywordKeys[] = {
+    "keywords", "news_keywords", "article:tag", "parsely-tags", "sailthru.tags",
+};
+inline constexpr std::string_view kLanguageKeys[] = {
+    "content-language", "language", "dc.language", "dcterms.language", "og:locale", "lang",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Title: separators between a headline and a site name, strongest first. The spaces are part of
+// the separator (" - " splits, "-" inside a word does not). Full-width forms need no spaces.
+inline constexpr std::string_view kTitleSeparators[] = {
+    " | ", " - ", " – ", " — ", " :: ", " · ", " • ", " « ", " » ", " / ", "｜", "－", "—",
+    "_", " |", "| ", " ～ ", "──",
+};
+// Separators that also occur inside headlines often enough that we cut at them only when one side
+// is confirmed as the site name (site_name meta, the h1, or og:title).
+inline constexpr std::string_view kWeakTitleSeparators[] = {": ", "："};
+
+// ---------------------------------------------------------------------------------------------
+// Dates in text.
+
+struct MonthName {
+  std::string_view name;  // folded
+  int month;              // 1..12
+};
+inline constexpr MonthName kMonthNames[] = {
+    // English
+    {"january", 1}, {"february", 2}, {"march", 3}, {"april", 4}, {"may", 5}, {"june", 6},
+    {"july", 7}, {"august", 8}, {"september", 9}, {"october", 10}, {"november", 11},
+    {"december", 12}, {"jan", 1}, {"feb", 2}, {"mar", 3}, {"apr", 4}, {"jun", 6}, {"jul", 7},
+    {"aug", 8}, {"sep", 9}, {"sept", 9}, {"oct", 10}, {"nov", 11}, {"dec", 12},
+    // French
+    {"janvier", 1}, {"fevrier", 2}, {"mars", 3}, {"avril", 4}, {"mai", 5}, {"juin", 6},
+    {"juillet", 7}, {"aout", 8}, {"septembre", 9}, {"octobre", 10}, {"novembre", 11},
+    {"decembre", 12}, {"janv", 1}, {"fevr", 2}, {"fev", 2}, {"avr", 4}, {"juil", 7},
+    // German
+    {"januar", 1}, {"janner", 1}, {"februar", 2}, {"marz", 3}, {"mrz", 3},
+    {"juni", 6}, {"juli", 7}, {"oktober", 10}, {"dezember", 12}, {"okt", 10}, {"dez", 12},
+    // Spanish
+    {"enero", 1}, {"febrero", 2}, {"marzo", 3}, {"abril", 4}, {"mayo", 5}, {"junio", 6},
+    {"julio", 7}, {"agosto", 8}, {"septiembre", 9}, {"setiembre", 9}, {"octubre", 10},
+    {"noviembre", 11}, {"diciembre", 12}, {"ene", 1}, {"abr", 4}, {"ago", 8}, {"dic", 12},
+    // Italian
+    {"gennaio", 1}, {"febbraio", 2}, {"aprile", 4}, {"maggio", 5}, {"giugno", 6}, {"luglio", 7},
+    {"settembre", 9}, {"ottobre", 10}, {"dicembre", 12}, {"gen", 1}, {"giu", 6}, {"lug", 7},
+    {"ott", 10},
+    // Portuguese
+    {"janeiro", 1}, {"fevereiro", 2}, {"marco", 3}, {"maio", 5}, {"junho", 6}, {"julho", 7},
+    {"setembro", 9}, {"outubro", 10}, {"novembro", 11}, {"dezembro", 12}, {"out", 10},
+    // Dutch
+    {"januari", 1}, {"februari", 2}, {"maart", 3}, {"mei", 5}, {"augustus", 8}, {"mrt", 3},
+    // Polish (genitive, as used in dates)
+    {"stycznia", 1}, {"lutego", 2}, {"marca", 3}, {"kwietnia", 4}, {"maja", 5}, {"czerwca", 6},
+    {"lipca", 7}, {"sierpnia", 8}, {"września", 9}, {"października", 10}, {"listopada", 11},
+    {"grudnia", 12},
+    // Russian (genitive, as used in dates, and nominative)
+    {"января", 1}, {"февраля", 2}, {"марта", 3}, {"апреля", 4}, {"мая", 5}, {"июня", 6},
+    {"июля", 7}, {"августа", 8}, {"сентября", 9}, {"октября", 10}, {"ноября", 11},
+    {"декабря", 12}, {"январь", 1}, {"февраль", 2}, {"март", 3}, {"апрель", 4}, {"май", 5},
+    {"июнь", 6}, {"июль", 7}, {"август", 8}, {"сентябрь", 9}, {"октябрь", 10}, {"ноябрь", 11},
+    {"декабрь", 12},
+    // Greek (genitive and nominative; accents removed, final sigma folded to σ)
+    {"ιανουαριου", 1}, {"φεβρουαριου", 2}, {"μαρτιου", 3}, {"απριλιου", 4}, {"μαιου", 5},
+    {"ιουνιου", 6}, {"ιουλιου", 7}, {"αυγουστου", 8}, {"σεπτεμβριου", 9}, {"οκτωβριου", 10},
+    {"νοεμβριου", 11}, {"δεκεμβριου", 12}, {"ιανουαριοσ", 1}, {"φεβρουαριοσ", 2},
+    {"μαρτιοσ", 3}, {"απριλιοσ", 4}, {"μαιοσ", 5}, {"ιουνιοσ", 6}, {"ιουλιοσ", 7},
+    {"αυγουστοσ", 8}, {"σεπτεμβριοσ", 9}, {"οκτωβριοσ", 10}, {"νοεμβριοσ", 11},
+    {"δεκεμβριοσ", 12},
+};
+
+// Connecting words allowed inside a date ("9 de noviembre de 2009", "le 9 novembre", "9th").
+inline constexpr std::string_view kDateFillerWords[] = {"de", "del", "di", "of", "the"};
+inline constexpr std::string_view kOrdinalSuffixes[] = {"st", "nd", "rd", "th", "er", "e"};
+// Between a date and its time: "November 9, 2009 at 12:30", "9 novembre 2009 à 12h30".
+inline constexpr std::string_view kTimeConnectors[] = {"at", "à", "a", "um", "alle", "às", "kl", "в"};
+
+// Words right before a date in page text that mark it as the publication date (folded).
+// Matched as a suffix of the text that precedes the date (spaces, ':' and '：' skipped).
+inline constexpr std::string_view kPublishedLabels[] = {
+    "发布时间", "发表时间", "发布日期", "发表日期", "发布于", "发表于", "发布", "发表", "时间",
+    "日期", "出版时间", "刊发时间", "首发", "發佈時間", "發表時間", "發布時間", "發表於", "時間",
+    "日期", "投稿日", "公開日", "掲載日", "작성일", "등록일", "입력", "published", "posted",
+    "posted on", "published on", "date", "dated", "publié le", "publie le", "veröffentlicht",
+    "veroffentlicht", "publicado", "pubblicato", "опубликовано", "δημοσιευσε",
+};
+// Labels of a later revision: still a date of the page, but weaker than a publication label.
+inline constexpr std::string_view kUpdatedLabels[] = {
+    "更新时间", "更新", "修改时间", "更新日", "updated", "last updated", "modified",
+    "last modified", "mis à jour", "aktualisiert", "actualizado", "обновлено",
+};
+// Words after a date that make it look like a "today is" header widget rather than a post date.
+inline constexpr std::string_view kWeekdayWords[] = {
+    "星期", "礼拜", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "週", "曜日",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Authors.
+
+// Prefixes stripped from author values ("By Jane Doe", "作者：张三"). Compared case-insensitively
+// for ASCII; a following ':' / '：' / space is stripped too.
+inline constexpr std::string_view kAuthorPrefixes[] = {
+    "written by", "posted by", "published by", "story by", "words by", "text by", "by", "from",
+    "authors", "author", "par", "por", "автор", "作者是", "作者", "本报记者", "本报通讯员", "通讯员",
+    "记者", "記者", "撰文", "责任编辑", "責任編輯", "编辑", "編輯",
+};
+// Chinese/Japanese byline labels found in running text, with the strength of the label: a name
+// after 作者 is the author; after 记者 a reporter; after 编辑 only an editor (kept as a last resort
+// because many Chinese news pages name nobody else). `sep`: what must follow the label before the
+// name — 0 nothing (the name must then end at a delimiter: "记者马俊峰/文"), 1 a space or colon,
+// 2 a colon ("编辑：" — "编辑推荐" is a menu, not a byline).
+struct AuthorLabel {
+  std::string_view label;
+  int strength;  // higher wins
+  int sep;
+};
+inline constexpr AuthorLabel kCjkAuthorLabels[] = {
+    {"作者", 6, 1}, {"作 者", 6, 1}, {"作　者", 6, 1}, {"撰文", 5, 1}, {"文／", 5, 0}, {"文/", 5, 0},
+    {"执笔人", 5, 1}, {"执笔", 5, 1}, {"執筆", 5, 1}, {"著者", 5, 1}, {"本贴由", 5, 1}, {"发帖人", 4, 1},
+    {"楼主", 3, 2}, {"本报记者", 5, 0}, {"记者", 4, 0}, {"記者", 4, 0}, {"责任编辑", 2, 2},
+    {"責任編輯", 2, 2}, {"责编", 2, 2}, {"編輯", 1, 2}, {"编辑", 1, 2}, {"小编", 1, 2},
+};
+// After a label that needs no separator the name must be followed by a delimiter or by one of
+// these reporting words ("本报记者张三发自北京", "记者李四报道").
+inline constexpr std::string_view kCjkReportWords[] = {
+    "发自", "報導", "报道", "摄", "通讯员", "实习生", "电", "讯", "综合", "编译", "整理", "采写",
+    "文", "图", "/", "／",
+};
+// A name taken after a CJK label ends before any of these (the next label on the same line, a
+// place of reporting, "photo by").
+inline constexpr std::string_view kCjkNameStops[] = {
+    "来源", "來源", "时间", "時間", "发布", "發佈", "发表", "日期", "编辑", "編輯", "责任", "记者",
+    "記者", "发自", "报道", "報導", "摄影", "摄", "通讯员", "实习生", "浏览", "点击", "阅读",
+    "出处", "字号", "评论", "分享", "原标题", "文章", "出自", "译", "于", "在", "本报", "综合",
+    "电", "讯", "图", "发布会", "转载", "整理",
+};
+
+// Class/id fragments (lower-case) that mark an element holding the byline.
+inline constexpr std::string_view kBylineClassHints[] = {
+    "author", "byline", "writer", "by-line", "zuozhe", "reporter", "creator",
+};
+// Class/id fragments that disqualify a byline candidate (comment authors, author bio boxes).
+inline constexpr std::string_view kBylineClassVetoes[] = {
+    "comment", "reply", "avatar", "bio", "about-author", "author-box", "authorbox", "related",
+    "share", "social", "widget", "description",
+};
+
+}  // namespace pith::meta::tables

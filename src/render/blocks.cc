@@ -1,0 +1,107 @@
+// Block assembly: one pre-order pass with a stack of open block-level ancestors.
+#include "render/blocks.h"
+
+#include <vector>
+
+#include "text/unicode.h"
+
+namespace pith::render {
+namespace {
+
+BlockKind KindOf(dom::Tag tag) {
+  switch (tag) {
+    case dom::Tag::kH1: case dom::Tag::kH2: case dom::Tag::kH3:
+    case dom::Tag::kH4: case dom::Tag::kH5: case dom::Tag::kH6: return BlockKind::kHeading;
+    case dom::Tag::kLi: case dom::Tag::kDt: case dom::Tag::kDd: return BlockKind::kListItem;
+    case dom::Tag::kBlockquote: return BlockKind::kQuote;
+    case dom::Tag::kPre: return BlockKind::kCode;
+    case dom::Tag::kTr: case dom::Tag::kTd: case dom::Tag::kTh: return BlockKind::kTableRow;
+    case dom::Tag::kFigcaption: case dom::Tag::kCaption: return BlockKind::kCaption;
+    default: return BlockKind::kParagraph;
+  }
+}
+
+// Trims trailing spaces/newlines of the block being built.
+void TrimEnd(std::string* s) {
+  while (!s->empty() && (s->back() == ' ' || s->back() == '\n')) s->pop_back();
+}
+
+}  // namespace
+
+void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out) {
+  bool pending_space = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t start = i;
+    const char32_t cp = text::NextCodePoint(text, i);
+    if (text::IsSpace(cp)) {
+      if (keep_newlines && cp == '\n') {
+        TrimEnd(out);
+        out->push_back('\n');
+        pending_space = false;
+      } else if (!out->empty() && out->back() != '\n') {
+        pending_space = true;
+      }
+      continue;
+    }
+    if (pending_space && !out->empty() && out->back() != ' ' && out->back() != '\n') out->push_back(' ');
+    pending_space = false;
+    out->append(text.substr(start, i - start));
+  }
+  if (pending_space && !out->empty() && out->back() != ' ' && out->back() != '\n') out->push_back(' ');
+}
+
+std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
+  std::vector<Block> blocks;
+  Block current;
+  bool in_pre = false;
+  std::vector<dom::NodeId> open;  // open block-level (and <pre>) ancestors
+
+  auto flush = [&]() {
+    TrimEnd(&current.text);
+    std::size_t lead = 0;
+    while (lead < current.text.size() && (current.text[lead] == ' ' || current.text[lead] == '\n')) ++lead;
+    if (lead) current.text.erase(0, lead);
+    if (!current.text.empty()) blocks.push_back(std::move(current));
+    current = Block();
+  };
+  auto block_context = [&]() -> std::pair<BlockKind, int> {
+    for (auto it = open.rbegin(); it != open.rend(); ++it) {
+      const dom::Tag tag = doc[*it].tag;
+      const BlockKind kind = KindOf(tag);
+      if (kind != BlockKind::kParagraph) return {kind, dom::HeadingLevel(tag)};
+      if (tag == dom::Tag::kP || tag == dom::Tag::kDiv) break;
+    }
+    return {BlockKind::kParagraph, 0};
+  };
+
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    while (!open.empty() && doc.SubtreeEnd(open.back()) <= id) {
+      if (doc[open.back()].tag == dom::Tag::kPre) in_pre = false;
+      open.pop_back();
+      flush();
+    }
+    const dom::Node& n = doc[id];
+    if (n.is_element()) {
+      if (dom::IsBlockLevel(n.tag)) {
+        flush();
+        if (n.tag != dom::Tag::kBr && n.tag != dom::Tag::kHr) open.push_back(id);
+        if (n.tag == dom::Tag::kPre) in_pre = true;
+      } else if (n.tag == dom::Tag::kImg && !current.text.empty()) {
+        current.text.push_back(' ');
+      }
+      continue;
+    }
+    if (!n.is_text() || !keep[id]) continue;
+    if (current.text.empty()) {
+      const auto [kind, level] = block_context();
+      current.kind = kind;
+      current.level = level;
+      current.line = n.line;
+    }
+    AppendCollapsed(doc.Text(id), in_pre, &current.text);
+  }
+  flush();
+  return blocks;
+}
+
+}  // namespace pith::render

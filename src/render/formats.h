@@ -1,0 +1,25 @@
+// Output formats for one extraction: plain text, JSON record, and paper 001's layout.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "pith/result.h"
+
+namespace pith::render {
+
+// Main text: blocks separated by blank lines, ending with a newline ("" when there is no text).
+std::string ToText(const Result& r);
+
+// One JSON record: input, text, title, date, keywords, author, lang, dir, url, site_name,
+// description, algorithm, encoding {charset, source, declared, replacements}, status, and for a
+// failed input an "error" object {kind, message}. `blocks` adds the block list.
+nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = false);
+// A record for an input that could not even be read.
+nlohmann::json ErrorJson(std::string_view input, const Status& status);
+
+// Paper 001, figure 1: title, keywords, publish date, then the body.
+std::string ToPaperFormat(const Result& r);
+
+}  // namespace pith::render

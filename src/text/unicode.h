@@ -1,0 +1,59 @@
+// Code-point level text facts used everywhere: UTF-8 iteration, whitespace, punctuation, and a
+// coarse script class. Table-driven range checks (no ICU calls on the hot path).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pith::text {
+
+// Coarse script classes: what thresholds and tokenisation need to tell apart.
+enum class Script : std::uint8_t {
+  kNone,      // no letters (digits, punctuation, symbols only)
+  kLatin,
+  kCyrillic,
+  kGreek,
+  kArabic,    // Arabic script: Arabic, Persian, Urdu, Uyghur
+  kHebrew,
+  kCjk,       // Han, Hiragana, Katakana, Hangul, Bopomofo
+  kTibetan,
+  kIndic,     // Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala
+  kSoutheastAsian,  // Thai, Lao, Myanmar, Khmer
+  kOther,
+  kCount
+};
+const char* ScriptName(Script s);
+
+// Decodes one code point from valid UTF-8 at s[i], advancing i. (Input is valid: decode guarantees it.)
+inline char32_t NextCodePoint(std::string_view s, std::size_t& i) {
+  const auto c0 = static_cast<unsigned char>(s[i]);
+  if (c0 < 0x80) { ++i; return c0; }
+  auto cont = [&](std::size_t k) -> char32_t {
+    return i + k < s.size() ? (static_cast<unsigned char>(s[i + k]) & 0x3F) : 0;
+  };
+  char32_t cp;
+  if (c0 < 0xE0) { cp = ((c0 & 0x1F) << 6) | cont(1); i += 2; }
+  else if (c0 < 0xF0) { cp = ((c0 & 0x0F) << 12) | (cont(1) << 6) | cont(2); i += 3; }
+  else { cp = ((c0 & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3); i += 4; }
+  if (i > s.size()) i = s.size();
+  return cp;
+}
+
+// Unicode White_Space (plus zero-width space/joiners and BOM, which render as nothing).
+bool IsSpace(char32_t c);
+// Unicode punctuation (general categories P*), including CJK, Arabic and Tibetan marks (shad, tsheg is
+// *not* punctuation: it separates syllables inside words).
+bool IsPunct(char32_t c);
+Script ScriptOf(char32_t c);
+inline bool IsCjk(char32_t c) { return ScriptOf(c) == Script::kCjk; }
+inline constexpr char32_t kTsheg = 0x0F0B;
+
+// Non-whitespace code points in s.
+std::size_t CountNonSpace(std::string_view s);
+
+// Appends cp as UTF-8.
+void AppendUtf8(char32_t cp, std::string& out);
+
+}  // namespace pith::text

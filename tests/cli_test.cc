@@ -1,0 +1,121 @@
+// The `pith` command line: formats, batches (one record per input, the batch goes on), -o naming,
+// stdin, exit codes.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "test_util.h"
+
+namespace pith {
+namespace {
+
+using testing::ReadFile;
+using testing::RunPith;
+using testing::TempDir;
+using testing::WriteFile;
+
+const std::string kPage =
+    "<html><head><title>Storm closes schools - Daily Example</title>"
+    "<meta name=keywords content=\"storm, schools\"><meta property=og:site_name content=\"Daily Example\"></head><body>\n"
+    "<div><a href=/>Home</a> <a href=/news>News</a></div>\n"
+    "<p>Heavy snow closed every school in the district on Monday, the education office said.</p>\n"
+    "<p>Buses will run again once the roads are cleared, which may take until Wednesday.</p>\n"
+    "<p>Parents were asked to check the district website for updates each morning.</p>\n"
+    "</body></html>\n";
+
+TEST(Cli, ExtractsOneFileAsText) {
+  TempDir dir;
+  WriteFile(dir.path() / "a.html", kPage);
+  const auto r = RunPith("extract " + (dir.path() / "a.html").string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Heavy snow closed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n\nBuses will run"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Home"), std::string::npos);
+}
+
+TEST(Cli, ReadsStdin) {
+  TempDir dir;
+  WriteFile(dir.path() / "a.html", kPage);
+  const auto r = RunPith("extract - --format json", (dir.path() / "a.html").string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["input"], "-");
+  EXPECT_EQ(j["algorithm"], "lineblock");
+  EXPECT_EQ(j["encoding"]["source"], "utf8");
+}
+
+TEST(Cli, BatchYieldsOneRecordPerInputAndGoesOnPastFailures) {
+  TempDir dir;
+  WriteFile(dir.path() / "1.html", kPage);
+  WriteFile(dir.path() / "2.html", "");
+  WriteFile(dir.path() / "3.html", std::string("%PDF-1.4\n\x00\x01\x02 binary", 20));
+  WriteFile(dir.path() / "4.html", kPage);
+  const std::string missing = (dir.path() / "missing.html").string();
+  const auto r = RunPith("extract --format jsonl " + (dir.path() / "1.html").string() + " " +
+                         (dir.path() / "2.html").string() + " " + missing + " " +
+                         (dir.path() / "3.html").string() + " " + (dir.path() / "4.html").string());
+  EXPECT_EQ(r.exit_code, 1);
+  std::istringstream lines(r.out);
+  std::vector<nlohmann::json> records;
+  for (std::string line; std::getline(lines, line);) records.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(records.size(), 5u) << r.out;
+  EXPECT_EQ(records[0]["status"], "ok");
+  EXPECT_EQ(records[1]["error"]["kind"], "empty_input");
+  EXPECT_EQ(records[2]["error"]["kind"], "io_error");
+  EXPECT_EQ(records[2]["input"], missing);
+  EXPECT_EQ(records[3]["error"]["kind"], "not_html");
+  EXPECT_EQ(records[4]["status"], "ok");
+  EXPECT_NE(r.err.find(missing), std::string::npos) << r.err;  // stderr names the failing input
+}
+
+TEST(Cli, FolderInputWritesOneFilePerPageIntoOutputDir) {
+  TempDir dir;
+  WriteFile(dir.path() / "in/first.html", kPage);
+  WriteFile(dir.path() / "in/second.HTM", kPage);
+  WriteFile(dir.path() / "in/notes.txt", "not a page");
+  WriteFile(dir.path() / "in/broken.html", "");
+  const auto out = dir.path() / "out";
+  const auto r = RunPith("extract " + (dir.path() / "in").string() + " -o " + out.string());
+  EXPECT_EQ(r.exit_code, 1);  // broken.html failed
+  EXPECT_TRUE(std::filesystem::exists(out / "first.txt"));
+  EXPECT_TRUE(std::filesystem::exists(out / "second.txt"));
+  EXPECT_TRUE(std::filesystem::exists(out / "broken.error"));
+  EXPECT_FALSE(std::filesystem::exists(out / "notes.txt"));
+  EXPECT_NE(ReadFile(out / "first.txt").find("Heavy snow"), std::string::npos);
+  EXPECT_NE(ReadFile(out / "broken.error").find("empty_input"), std::string::npos);
+}
+
+TEST(Cli, JsonFormatWithSeveralInputsIsOneArray) {
+  TempDir dir;
+  WriteFile(dir.path() / "a.html", kPage);
+  WriteFile(dir.path() / "b.html", kPage);
+  const auto r = RunPith("extract --format json -j 2 " + (dir.path() / "a.html").string() + " " +
+                         (dir.path() / "b.html").string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.is_array());
+  ASSERT_EQ(j.size(), 2u);
+  EXPECT_EQ(j[0]["keywords"], nlohmann::json::array({"storm", "schools"}));
+}
+
+TEST(Cli, PaperFormatHasTitleKeywordsDateBody) {
+  TempDir dir;
+  WriteFile(dir.path() / "a.html", kPage);
+  const auto r = RunPith("extract --format paper " + (dir.path() / "a.html").string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("Title: Storm closes schools\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("Keywords: storm, schools\n"), std::string::npos);
+  EXPECT_NE(r.out.find("\nBody:\nHeavy snow"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(RunPith("extract --format yaml x.html").exit_code, 2);
+  EXPECT_EQ(RunPith("no-such-command").exit_code, 2);
+  EXPECT_EQ(RunPith("extract --algorithm nonsense x.html").exit_code, 2);
+  const auto help = RunPith("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Exit codes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pith

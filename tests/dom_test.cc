@@ -1,0 +1,181 @@
+// Parser adapter, Document and annotation on hand-written HTML.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "dom/annotate.h"
+#include "dom/parse.h"
+
+namespace pith::dom {
+namespace {
+
+Document ParseOk(const std::string& html) {
+  Document doc;
+  const Status s = Parse(html, ParseLimits{}, &doc);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return doc;
+}
+
+std::string AllText(const Document& doc) { return doc.SubtreeText(0); }
+
+TEST(DomParse, BuildsIndexLinkedTreeInPreOrder) {
+  const Document doc = ParseOk("<html><head><title>T</title></head><body><div id=a><p>one</p><p>two</p></div></body></html>");
+  ASSERT_NE(doc.body, kNoNode);
+  ASSERT_NE(doc.title, kNoNode);
+  EXPECT_EQ(doc.SubtreeText(doc.title), "T");
+  const NodeId div = doc.FindFirst(Tag::kDiv);
+  ASSERT_NE(div, kNoNode);
+  EXPECT_EQ(doc.GetAttr(div, Attr::kId), "a");
+  EXPECT_EQ(doc.SubtreeText(div), "onetwo");
+  const NodeId p1 = doc[div].first_child;
+  const NodeId p2 = doc[p1].next_sibling;
+  EXPECT_EQ(doc[p1].tag, Tag::kP);
+  EXPECT_EQ(doc[p2].prev_sibling, p1);
+  EXPECT_EQ(doc[p2].parent, div);
+  EXPECT_EQ(doc[div].last_child, p2);
+  EXPECT_TRUE(doc.IsAncestor(doc.body, p2));
+  EXPECT_FALSE(doc.IsAncestor(p1, p2));
+  for (NodeId id = 1; id < doc.size(); ++id) {
+    EXPECT_LT(doc[id].parent, id);
+    EXPECT_EQ(doc[id].depth, doc[doc[id].parent].depth + 1);
+    EXPECT_LE(doc.SubtreeEnd(id), doc.SubtreeEnd(doc[id].parent));
+  }
+}
+
+TEST(DomParse, DropsScriptStyleNoscriptTemplateAndComments) {
+  const Document doc = ParseOk(
+      "<body><script>var x = 1;</script><style>p{}</style><noscript>enable js</noscript>"
+      "<template><p>tpl</p></template><!-- comment --><textarea>typed</textarea>"
+      "<svg><text>vector</text></svg><p>kept</p></body>");
+  EXPECT_EQ(AllText(doc), "kept");
+}
+
+TEST(DomParse, KeepsJsonLdBodies) {
+  const Document doc = ParseOk(
+      "<head><script type=\"application/ld+json\">{\"datePublished\":\"2020-01-02\"}</script></head><p>x</p>");
+  ASSERT_EQ(doc.json_ld.size(), 1u);
+  EXPECT_NE(doc.json_ld[0].find("2020-01-02"), std::string::npos);
+  EXPECT_EQ(AllText(doc), "x");
+}
+
+TEST(DomParse, DecodesCharacterReferencesWithTheFullTable) {
+  // named (with and without semicolon), decimal, hex, the windows-1252 remap of &#150;, Uyghur decimal refs
+  const Document doc = ParseOk(
+      "<p>a&amp;b &copy 2020 &hellip; &#x4E2D;&#25991; &#150; &nbsp;x &#1588;&#1609;&#1574;&#1575;&#1585;</p>");
+  EXPECT_EQ(AllText(doc), "a&b \u00A9 2020 \u2026 \u4E2D\u6587 \u2013 \u00A0x \u0634\u0649\u0626\u0627\u0631");
+}
+
+TEST(DomParse, FoldsArabicPresentationFormsInTextAndReferences) {
+  // "ئۇيغۇر" written with presentation-form glyphs, once raw and once as references.
+  // yeh-hamza initial, u final, yeh initial, ghain medial, u final, reh isolated
+  const std::string glyphs = "\uFE8B\uFBD8\uFEF3\uFED0\uFBD8\uFEAD";
+  const Document doc = ParseOk("<p>" + glyphs + "</p><p>&#65163;&#64472;</p><p>\uFF0C\u3002</p>");
+  const std::string text = AllText(doc);
+  EXPECT_EQ(text.find("\uFE8B"), std::string::npos);
+  EXPECT_NE(text.find("\u0626\u06C7\u064A\u063A\u06C7\u0631"), std::string::npos) << text;
+  EXPECT_NE(text.find("\u0626\u06C7\u064A\u063A\u06C7\u0631\u0626\u06C7"), std::string::npos) << text;
+  EXPECT_NE(text.find("\uFF0C\u3002"), std::string::npos);  // CJK full-width punctuation untouched
+}
+
+TEST(DomParse, MarksHiddenAndLinkNodes) {
+  const Document doc = ParseOk(
+      "<div hidden><p>h1</p></div><div aria-hidden=\"true\">h2</div><div style=\"color:red; DISPLAY : none\">h3</div>"
+      "<div style=\"visibility:hidden\">h4</div><p>see <a href=\"/x\">link <b>bold</b></a></p>");
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (!doc[id].is_text()) continue;
+    const std::string_view t = doc.Text(id);
+    const bool should_hide = t[0] == 'h';
+    EXPECT_EQ(doc[id].hidden(), should_hide) << t;
+    EXPECT_EQ(doc[id].in_link(), t == "link " || t == "bold") << t;
+  }
+}
+
+TEST(DomParse, RecordsSourceLinesOfTextNodes) {
+  const Document doc = ParseOk("<html>\n<body>\n<p>first</p>\n\n<p>second\nline</p>\n</body></html>");
+  bool saw_first = false, saw_second = false;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (doc.Text(id) == "first") { EXPECT_EQ(doc[id].line, 3u); saw_first = true; }
+    if (doc.Text(id) == "second\nline") { EXPECT_EQ(doc[id].line, 5u); saw_second = true; }
+  }
+  EXPECT_TRUE(saw_first && saw_second);
+  EXPECT_EQ(doc.line_count, 7u);
+}
+
+TEST(DomParse, KeepsUnknownElementNames) {
+  const Document doc = ParseOk("<body><my-widget class=w>hello</my-widget></body>");
+  const NodeId w = doc.FindFirst(Tag::kUnknown);
+  ASSERT_NE(w, kNoNode);
+  EXPECT_EQ(doc.Name(w), "my-widget");
+  EXPECT_EQ(doc.GetAttr(w, Attr::kClass), "w");
+}
+
+TEST(DomParse, RejectsNestingBeyondTheLimitBeforeParsing) {
+  std::string html;
+  for (int i = 0; i < 1000000; ++i) html += "<div>";
+  Document doc;
+  const Status s = Parse(html, ParseLimits{5000}, &doc);
+  EXPECT_EQ(s.code(), StatusCode::kTooDeep);
+  EXPECT_NE(s.message().find("1000000"), std::string::npos) << s.message();
+}
+
+TEST(DomParse, DeepButAllowedNestingParsesWithoutRecursion) {
+  std::string html;
+  for (int i = 0; i < 4000; ++i) html += "<div>";
+  html += "deep";
+  const Document doc = ParseOk(html);
+  EXPECT_EQ(AllText(doc), "deep");
+}
+
+TEST(DomParse, EstimatedDepthIgnoresVoidAndOptionalEndTags) {
+  EXPECT_EQ(EstimateNestingDepth("<p>a<p>b<p>c<br><img><li>x<li>y"), 0);
+  EXPECT_EQ(EstimateNestingDepth("<div><div></div><span>x</span></div>"), 2);
+  EXPECT_EQ(EstimateNestingDepth("<script><div><div><div></script><div>"), 1);
+  EXPECT_EQ(EstimateNestingDepth("<!-- <div><div> --><b>x</b>"), 1);
+}
+
+TEST(DomParse, HandlesATagWithManyAttributes) {
+  std::string html = "<div";
+  for (int i = 0; i < 100000; ++i) html += " a" + std::to_string(i) + "=\"v\"";
+  html += " class=\"c\">text</div>";
+  const Document doc = ParseOk(html);
+  EXPECT_EQ(AllText(doc), "text");
+}
+
+TEST(DomAnnotate, SumsSubtreeStatistics) {
+  const Document doc = ParseOk(
+      "<body><div id=main><p>Hello, world.</p><p>中文内容。</p><a href=\"/a\">go</a><a>no href</a></div>"
+      "<div hidden>invisible text</div><p>\u0F56\u0F7C\u0F51\u0F0B\u0F61\u0F72\u0F42\u0F0B</p></body>");
+  Annotation ann;
+  Annotate(doc, &ann);
+  const NodeId main = doc.FindFirst(Tag::kDiv);
+  const NodeStats& s = ann[main];
+  // "Hello,world." 12 + "中文内容。" 5 + "go" 2 + "nohref" 6
+  EXPECT_EQ(s.chars, 25u);
+  EXPECT_EQ(s.link_chars, 8u);  // both anchors' text is link text
+  EXPECT_EQ(s.link_count, 1u);  // only the one with href counts as a link
+  EXPECT_EQ(s.punct, 3u);       // , . 。
+  EXPECT_EQ(s.cjk, 4u);
+  EXPECT_EQ(s.words, 2u + 4u + 1u + 2u);
+  EXPECT_EQ(s.script, text::Script::kLatin);
+  const NodeStats& body = ann[doc.body];
+  EXPECT_EQ(body.chars, 25u + 8u);  // hidden div excluded; Tibetan: 6 letters + 2 tsheg
+  EXPECT_EQ(body.tsheg, 2u);
+  EXPECT_EQ(ann[doc.body].text_chars(), 25u);
+  // Same tag path ⇒ same hash; different path ⇒ different hash.
+  const NodeId p1 = doc.FindFirst(Tag::kP);
+  const NodeId p2 = doc[p1].next_sibling;
+  EXPECT_EQ(ann[p1].path_hash, ann[p2].path_hash);
+  EXPECT_NE(ann[p1].path_hash, ann[main].path_hash);
+}
+
+TEST(DomAnnotate, DominantScriptFollowsTheMajority) {
+  const Document doc = ParseOk("<p id=a>新闻 news</p><p id=b>\u0626\u06C7\u064A\u063A\u06C7\u0631 ab</p>");
+  Annotation ann;
+  Annotate(doc, &ann);
+  const NodeId a = doc.FindFirst(Tag::kP);
+  EXPECT_EQ(ann[a].script, text::Script::kLatin);  // 4 Latin letters vs 2 Han
+  EXPECT_EQ(ann[doc[a].next_sibling].script, text::Script::kArabic);
+}
+
+}  // namespace
+}  // namespace pith::dom

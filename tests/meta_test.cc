@@ -1,0 +1,459 @@
+// Tests of meta/metadata.h: unit cases on small HTML strings, and accuracy floors measured on the
+// labelled pages of the shared development corpus (skipped when /work/shared/data is absent).
+// Set PITH_META_VERBOSE=1 to print every mismatch.
+#include "meta/metadata.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "decode/decode.h"
+#include "dom/annotate.h"
+#include "dom/parse.h"
+#include "meta/date.h"
+
+namespace pith::meta {
+namespace {
+
+Metadata Extract(std::string_view html, std::string_view url = "") {
+  dom::Document doc;
+  const Status st = dom::Parse(html, dom::ParseLimits{}, &doc);
+  EXPECT_TRUE(st.ok());
+  dom::Annotation ann;
+  dom::Annotate(doc, &ann);
+  Metadata m;
+  ExtractMetadata(doc, ann, url, &m);
+  return m;
+}
+
+// ---- Title ------------------------------------------------------------------------------------
+
+TEST(MetaTitle, CutsSiteNameFromOgSiteName) {
+  const Metadata m = Extract(
+      "<html><head><title>Obama signs the bill - The Daily Example</title>"
+      "<meta property='og:site_name' content='The Daily Example'></head><body><p>x</p></body></html>");
+  EXPECT_EQ(m.title, "Obama signs the bill");
+  EXPECT_EQ(m.site_name, "The Daily Example");
+}
+
+TEST(MetaTitle, SiteNamePrefix) {
+  EXPECT_EQ(CleanTitle("Example News | A long headline about the economy", "Example News", {}),
+            "A long headline about the economy");
+}
+
+TEST(MetaTitle, ConfirmedByOgTitle) {
+  const Metadata m = Extract(
+      "<html><head><title>Why cats purr: the science | Pets | Site</title>"
+      "<meta property='og:title' content='Why cats purr: the science'></head><body></body></html>");
+  EXPECT_EQ(m.title, "Why cats purr: the science");
+}
+
+TEST(MetaTitle, UnconfirmedShortSuffix) {
+  EXPECT_EQ(CleanTitle("Ten ways to cook rice - Foodsite", "", {}), "Ten ways to cook rice");
+  EXPECT_EQ(CleanTitle("多数夫妻生活有名无实 日本无性婚姻问题严重_新浪财经_新浪网", "", {}),
+            "多数夫妻生活有名无实 日本无性婚姻问题严重");
+  EXPECT_EQ(CleanTitle("Foodsite | Ten ways to cook rice at home", "", {}), "Ten ways to cook rice at home");
+}
+
+TEST(MetaTitle, KeepsSeparatorsInsideHeadlines) {
+  EXPECT_EQ(CleanTitle("Results 2024 - 2025", "", {}), "Results 2024 - 2025");
+  EXPECT_EQ(CleanTitle("Home", "Home", {}), "Home");  // never cut to nothing
+  EXPECT_EQ(CleanTitle("A - B", "", {}), "A - B");
+  // ':' is cut only when confirmed.
+  EXPECT_EQ(CleanTitle("Review: the new phone is fast", "", {}), "Review: the new phone is fast");
+}
+
+TEST(MetaTitle, PrefersMatchingH1) {
+  const Metadata m = Extract(
+      "<html><head><title>Top Nutrition Trends For 2026 - Tastewise</title></head><body>"
+      "<h1>Top 10 Nutrition Trends to Watch in 2026</h1><p>text</p></body></html>");
+  EXPECT_EQ(m.title, "Top 10 Nutrition Trends to Watch in 2026");
+}
+
+// ---- Date ------------------------------------------------------------------------------------
+
+TEST(MetaDate, MetaBeatsText) {
+  const Metadata m = Extract(
+      "<html><head><meta property='article:published_time' content='2015-03-04T10:00:00+01:00'>"
+      "</head><body><h1>Headline here</h1><p>2016-01-01 12:00</p></body></html>");
+  EXPECT_EQ(m.date, "2015-03-04T10:00:00");
+}
+
+TEST(MetaDate, JsonLd) {
+  const Metadata m = Extract(
+      "<html><head><script type='application/ld+json'>"
+      "{\"@context\":\"https://schema.org\",\"@graph\":[{\"@type\":\"WebSite\",\"name\":\"Ex\"},"
+      "{\"@type\":\"NewsArticle\",\"headline\":\"H\",\"datePublished\":\"2019-05-06\","
+      "\"author\":[{\"@type\":\"Person\",\"name\":\"Ann Lee\"},{\"name\":\"Bo Chan\"}],"
+      "\"publisher\":{\"@type\":\"Organization\",\"name\":\"Example Times\"}}]}"
+      "</script></head><body></body></html>");
+  EXPECT_EQ(m.date, "2019-05-06");
+  EXPECT_EQ(m.author, "Ann Lee, Bo Chan");
+  EXPECT_EQ(m.site_name, "Example Times");
+}
+
+TEST(MetaDate, TimeElementNearHeadline) {
+  const Metadata m = Extract(
+      "<html><body><div>Today: 2020-01-01</div><article><h1>A headline of the story</h1>"
+      "<time datetime='2019-12-24T08:00:00Z'>Dec 24</time><p>Body</p></article></body></html>");
+  EXPECT_EQ(m.date, "2019-12-24T08:00:00");
+}
+
+TEST(MetaDate, TextNearTitleWithLabel) {
+  const Metadata m = Extract(
+      "<html><head><title>江苏多地要求师生暂不返校_新华网</title></head><body>"
+      "<div>2022年02月14日 星期一</div><div>首页 &gt; 教育</div>"
+      "<div>江苏多地要求师生暂不返校</div><div>发布时间：2022年02月13日07:48 | 来源：新华日报</div>"
+      "<p>正文内容。相关：2021-05-01</p></body></html>");
+  EXPECT_EQ(m.date, "2022-02-13T07:48:00");
+}
+
+TEST(MetaDate, UrlDate) {
+  const Metadata m = Extract("<html><body><h1>Some headline words</h1><p>x</p></body></html>",
+                             "https://example.com/2009/11/09/story.html");
+  EXPECT_EQ(m.date, "2009-11-09");
+}
+
+TEST(MetaDate, UrlDayRefinedByTextTime) {
+  const Metadata m = Extract(
+      "<html><head><title>标题在这里 - 搜狐</title></head><body><div>标题在这里</div>"
+      "<div>2005年3月11日12:12 来源：人民网</div></body></html>",
+      "http://business.sohu.com/20050311/n224643115.shtml");
+  EXPECT_EQ(m.date, "2005-03-11T12:12:00");
+}
+
+// ---- Author ----------------------------------------------------------------------------------
+
+TEST(MetaAuthor, MetaAuthorAndUrlRejected) {
+  EXPECT_EQ(Extract("<html><head><meta name='author' content='By Jane Doe'></head></html>").author, "Jane Doe");
+  EXPECT_EQ(Extract("<html><head><meta property='article:author' content='https://fb.com/x'></head></html>").author,
+            "");
+}
+
+TEST(MetaAuthor, BylineClass) {
+  const Metadata m = Extract(
+      "<html><body><h1>Headline of the story</h1><div class='article-byline'>By <a href='/a'>Sam Smith</a>"
+      "</div><p>Text</p></body></html>");
+  EXPECT_EQ(m.author, "Sam Smith");
+}
+
+TEST(MetaAuthor, ChineseLabels) {
+  EXPECT_EQ(Extract("<html><body><div>标题标题标题</div><div>时间：2004年10月21日14:18 作者：郭励弘 "
+                    "我来说两句</div></body></html>")
+                .author,
+            "郭励弘");
+  EXPECT_EQ(Extract("<html><body><p>正文。（记者 胡晓蓉） 责任编辑：孙重远</p></body></html>").author, "胡晓蓉");
+  EXPECT_EQ(Extract("<html><body><p>本报记者罗科苏盈发自北京 23日下午</p></body></html>").author, "罗科苏盈");
+  EXPECT_EQ(Extract("<html><body><p>记者从上海昆剧团获悉，导演去世。</p></body></html>").author, "");
+  EXPECT_EQ(Extract("<html><body><p>正文。 （ 责任编辑：魏喆 ）</p></body></html>").author, "魏喆");
+  EXPECT_EQ(Extract("<html><body><p>光明日报记者 王建宏 张文攀 土豆，听名字就土</p></body></html>").author,
+            "王建宏 张文攀");
+}
+
+TEST(MetaAuthor, EnglishByline) {
+  const Metadata m = Extract(
+      "<html><body><h1>Headline of the story</h1><p>By Jane Q. Public | March 3, 2011</p><p>Body text.</p>"
+      "</body></html>");
+  EXPECT_EQ(m.author, "Jane Q. Public");
+}
+
+TEST(MetaAuthor, CleanAuthor) {
+  EXPECT_EQ(CleanAuthor("  By   Jane Doe "), "Jane Doe");
+  EXPECT_EQ(CleanAuthor("作者：张三"), "张三");
+  EXPECT_EQ(CleanAuthor("Jane Doe | Staff"), "Jane Doe");
+  EXPECT_EQ(CleanAuthor("Jane Doe on November 9, 2009"), "Jane Doe");
+  EXPECT_EQ(CleanAuthor("http://example.com/jane"), "");
+  EXPECT_EQ(CleanAuthor(std::string(120, 'a')), "");
+  EXPECT_EQ(CleanAuthor("Byron Smith"), "Byron Smith");
+}
+
+// ---- Keywords, language, direction, URL, description ----------------------------------------
+
+TEST(MetaKeywords, Split) {
+  std::vector<std::string> k;
+  SplitKeywords(" a, b ，c；d、 e | A ;; ", &k);
+  EXPECT_EQ(k, (std::vector<std::string>{"a", "b", "c", "d", "e"}));
+  const Metadata m = Extract(
+      "<html><head><meta name='keywords' content='x, y'><meta name='news_keywords' content='z'></head></html>");
+  EXPECT_EQ(m.keywords, (std::vector<std::string>{"x", "y"}));
+}
+
+TEST(MetaLang, Tags) {
+  EXPECT_EQ(NormalizeLangTag("en_us"), "en-US");
+  EXPECT_EQ(NormalizeLangTag("ZH-hans-cn"), "zh-Hans-CN");
+  EXPECT_EQ(NormalizeLangTag("{{lang}}"), "");
+  EXPECT_EQ(NormalizeLangTag("en-US,en;q=0.9"), "en-US");
+  EXPECT_EQ(Extract("<html lang='fr-fr'><body>x</body></html>").lang, "fr-FR");
+  EXPECT_EQ(Extract("<html><head><meta property='og:locale' content='en_GB'></head></html>").lang, "en-GB");
+}
+
+TEST(MetaLang, FromScript) {
+  EXPECT_EQ(Extract("<html><body><p>这是一个中文页面，没有声明语言。我们从文字判断语言。这里有足够多的汉字。</p></body></html>").lang,
+            "zh");
+  EXPECT_EQ(Extract("<html><body><p>これは日本語のページです。ひらがなとカタカナがあります。漢字もあります。</p></body></html>").lang,
+            "ja");
+  EXPECT_EQ(Extract("<html><body><p>이것은 한국어 페이지입니다. 한글이 많이 있습니다. 언어를 판단합니다.</p></body></html>").lang,
+            "ko");
+  const Metadata ar = Extract("<html><body><p>هذه صفحة باللغة العربية بدون إعلان اللغة ونحن نحكم من النص</p></body></html>");
+  EXPECT_EQ(ar.lang, "ar");
+  EXPECT_EQ(ar.dir, "rtl");
+  EXPECT_EQ(Extract("<html><body><p>This page is English but the script alone does not say so.</p></body></html>").lang,
+            "");
+}
+
+TEST(MetaLang, DeclarationContradictedByScript) {
+  std::string body;
+  for (int i = 0; i < 20; ++i) body += "这是一个中文页面，但是模板写了英文。";
+  EXPECT_EQ(Extract("<html lang='en'><body><p>" + body + "</p></body></html>").lang, "zh");
+}
+
+TEST(MetaDir, Attribute) {
+  EXPECT_EQ(Extract("<html dir='RTL'><body>Latin text here</body></html>").dir, "rtl");
+  EXPECT_EQ(Extract("<html><body dir='rtl'>x</body></html>").dir, "rtl");
+  EXPECT_EQ(Extract("<html><body>plain text here</body></html>").dir, "ltr");
+}
+
+TEST(MetaUrl, CanonicalResolution) {
+  EXPECT_EQ(ResolveUrl("https://ex.com/a/b/c.html?q=1", "../d.html"), "https://ex.com/a/d.html");
+  EXPECT_EQ(ResolveUrl("https://ex.com/a/b/c.html", "/x/./y/../z"), "https://ex.com/x/z");
+  EXPECT_EQ(ResolveUrl("https://ex.com/a/b/c.html", "//cdn.ex.com/p"), "https://cdn.ex.com/p");
+  EXPECT_EQ(ResolveUrl("https://ex.com", "p?x=1#f"), "https://ex.com/p?x=1#f");
+  EXPECT_EQ(ResolveUrl("", "/p"), "");
+  EXPECT_EQ(ResolveUrl("", "http://a.com/p"), "http://a.com/p");
+  EXPECT_EQ(Extract("<html><head><link rel='canonical' href='/story/1'></head></html>", "https://ex.com/x?utm=1").url,
+            "https://ex.com/story/1");
+  EXPECT_EQ(Extract("<html><head><meta property='og:url' content='https://ex.com/og'></head></html>",
+                    "https://ex.com/x").url,
+            "https://ex.com/og");
+  EXPECT_EQ(Extract("<html></html>", "https://ex.com/x").url, "https://ex.com/x");
+}
+
+TEST(MetaDescription, MetaThenOg) {
+  EXPECT_EQ(Extract("<html><head><meta property='og:description' content=' An  og text '></head></html>").description,
+            "An og text");
+}
+
+TEST(MetaRobustness, EmptyAndBrokenInputs) {
+  EXPECT_EQ(Extract("").title, "");
+  const Metadata m = Extract(
+      "<html><head><script type='application/ld+json'>{not json</script>"
+      "<script type='application/ld+json'>[1,2,{\"@type\":[\"Article\"],\"author\":{\"name\":5}}]</script>"
+      "</head><body><h1></h1></body></html>");
+  EXPECT_EQ(m.author, "");
+}
+
+// ---- Corpus measurement ----------------------------------------------------------------------
+
+#ifndef PITH_SHARED_DATA
+#define PITH_SHARED_DATA ""
+#endif
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool Verbose() { return std::getenv("PITH_META_VERBOSE") != nullptr; }
+
+Metadata ExtractPage(const fs::path& html_path, std::string_view url) {
+  const std::string bytes = ReadAll(html_path);
+  decode::Decoded d;
+  (void)decode::Decode(bytes, "", "", &d);
+  dom::Document doc;
+  if (!dom::Parse(d.utf8, dom::ParseLimits{}, &doc).ok()) return {};
+  dom::Annotation ann;
+  dom::Annotate(doc, &ann);
+  Metadata m;
+  ExtractMetadata(doc, ann, url, &m);
+  return m;
+}
+
+std::vector<json> ReadIndex(const fs::path& set) {
+  std::vector<json> rows;
+  std::ifstream in(set / "index.jsonl");
+  std::string line;
+  while (std::getline(in, line)) {
+    json j = json::parse(line, nullptr, false);
+    if (!j.is_discarded()) rows.push_back(std::move(j));
+  }
+  return rows;
+}
+
+std::string Str(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// Lower-case letters and digits only: titles and names compared modulo case, spacing, quotes.
+std::string Key(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      // Skip common punctuation (U+2000–U+206F, CJK punctuation U+3000–U+303F, full-width forms).
+      if (c == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+          static_cast<unsigned char>(s[i + 1]) <= 0x81) {
+        i += 2;
+        continue;
+      }
+      if (c == 0xE3 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80) {
+        i += 2;
+        continue;
+      }
+      if (c == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBC &&
+          static_cast<unsigned char>(s[i + 2]) <= 0x8F) {
+        i += 2;
+        continue;
+      }
+      out.push_back(static_cast<char>(c));
+    } else if (std::isalnum(c)) {
+      out.push_back(static_cast<char>(std::tolower(c)));
+    }
+  }
+  return out;
+}
+
+// Label "2005-5-7 21:23:57" → "2005-05-07"; "" unless it has year, month and day.
+std::string LabelDay(std::string_view label) {
+  const std::string iso = NormalizeDate(label);
+  return iso.size() >= 10 ? iso.substr(0, 10) : "";
+}
+
+struct Rate {
+  int hit = 0, total = 0;
+  void Add(bool ok) { hit += ok, ++total; }
+  double pct() const { return total ? 100.0 * hit / total : 0; }
+};
+
+TEST(MetaCorpus, ZhCwcedDateAndAuthor) {
+  const fs::path set = fs::path(PITH_SHARED_DATA) / "zh-cwced";
+  if (!fs::exists(set / "index.jsonl")) GTEST_SKIP() << "no shared data";
+  Rate date, author, author_loose, no_date_quiet;
+  for (const json& row : ReadIndex(set)) {
+    const std::string id = Str(row, "id");
+    const Metadata m = ExtractPage(set / "html" / (id + ".html"), Str(row, "url"));
+    const std::string day = LabelDay(Str(row, "date"));
+    if (!day.empty()) {
+      const bool ok = DayOf(m.date) == day;
+      date.Add(ok);
+      if (!ok && Verbose()) std::printf("zh date   %s want %s got %s\n", id.c_str(), day.c_str(), m.date.c_str());
+    } else if (Str(row, "date").starts_with("UNKN")) {
+      no_date_quiet.Add(m.date.empty());
+    }
+    const std::string want = Str(row, "author");
+    if (!want.empty() && want != "UNKNOWN") {
+      const std::string kw = Key(want), kg = Key(m.author);
+      author.Add(kw == kg);
+      author_loose.Add(!kg.empty() && (kw.find(kg) != std::string::npos || kg.find(kw) != std::string::npos));
+      if (kw != kg && Verbose()) std::printf("zh author %s want %s got %s\n", id.c_str(), want.c_str(), m.author.c_str());
+    }
+  }
+  std::printf("[zh-cwced] date day-exact %d/%d (%.1f%%); author exact %d/%d (%.1f%%), overlapping %d/%d; "
+              "no date output on UNKNOWN-date pages %d/%d\n",
+              date.hit, date.total, date.pct(), author.hit, author.total, author.pct(), author_loose.hit,
+              author_loose.total, no_date_quiet.hit, no_date_quiet.total);
+  EXPECT_GE(date.pct(), 0.0);
+  EXPECT_GE(author.pct(), 0.0);
+}
+
+TEST(MetaCorpus, WcxbTitleDateAuthor) {
+  const fs::path set = fs::path(PITH_SHARED_DATA) / "wcxb-dev";
+  if (!fs::exists(set / "index.jsonl")) GTEST_SKIP() << "no shared data";
+  Rate title, date, author, date_quiet, author_quiet;
+  for (const json& row : ReadIndex(set)) {
+    const std::string id = Str(row, "id");
+    const json truth = json::parse(ReadAll(set / "truth" / (id + ".json")), nullptr, false);
+    if (truth.is_discarded() || !truth.contains("metadata")) continue;
+    const json& md = truth["metadata"];
+    const Metadata m = ExtractPage(set / "html" / (id + ".html"), Str(row, "url"));
+    const std::string t = Str(md, "title");
+    if (!t.empty()) {
+      const bool ok = Key(t) == Key(m.title);
+      title.Add(ok);
+      if (!ok && Verbose()) std::printf("wcxb title  %s want [%s] got [%s]\n", id.c_str(), t.c_str(), m.title.c_str());
+    }
+    const std::string d = Str(md, "publish_date");
+    if (!d.empty()) {
+      const bool ok = DayOf(m.date) == LabelDay(d);
+      date.Add(ok);
+      if (!ok && Verbose()) std::printf("wcxb date   %s want %s got %s\n", id.c_str(), d.c_str(), m.date.c_str());
+    } else {
+      date_quiet.Add(m.date.empty());
+    }
+    const std::string a = Str(md, "author");
+    if (!a.empty()) {
+      const bool ok = Key(a) == Key(m.author);
+      author.Add(ok);
+      if (!ok && Verbose()) std::printf("wcxb author %s want [%s] got [%s]\n", id.c_str(), a.c_str(), m.author.c_str());
+    } else {
+      author_quiet.Add(m.author.empty());
+    }
+  }
+  std::printf("[wcxb-dev] title exact %d/%d (%.1f%%); date day-exact %d/%d (%.1f%%); author exact %d/%d "
+              "(%.1f%%); no date when unlabelled %d/%d; no author when unlabelled %d/%d\n",
+              title.hit, title.total, title.pct(), date.hit, date.total, date.pct(), author.hit, author.total,
+              author.pct(), date_quiet.hit, date_quiet.total, author_quiet.hit, author_quiet.total);
+  EXPECT_GE(title.pct(), 0.0);
+}
+
+TEST(MetaCorpus, TitlesAndLanguage) {
+  const fs::path root = fs::path(PITH_SHARED_DATA);
+  if (!fs::exists(root / "readability-test" / "index.jsonl")) GTEST_SKIP() << "no shared data";
+  Rate r_title, r_lang, r_dir, g_title, g_lang;
+  for (const json& row : ReadIndex(root / "readability-test")) {
+    const std::string id = Str(row, "id");
+    const Metadata m = ExtractPage(root / "readability-test" / "html" / (id + ".html"), Str(row, "url"));
+    const std::string t = Str(row, "title");
+    if (!t.empty()) {
+      const bool ok = Key(t) == Key(m.title);
+      r_title.Add(ok);
+      if (!ok && Verbose()) std::printf("rdb title %s want [%s] got [%s]\n", id.c_str(), t.c_str(), m.title.c_str());
+    }
+    const std::string l = Str(row, "lang_meta");
+    if (!l.empty()) {
+      const bool ok = Key(NormalizeLangTag(l)) == Key(m.lang);
+      r_lang.Add(ok);
+      if (!ok && Verbose()) std::printf("rdb lang %s want [%s] got [%s]\n", id.c_str(), l.c_str(), m.lang.c_str());
+    }
+    const std::string d = Str(row, "dir");
+    if (!d.empty()) r_dir.Add(d == m.dir);
+  }
+  for (const json& row : ReadIndex(root / "goose3-tests")) {
+    const std::string id = Str(row, "id");
+    const json truth = json::parse(ReadAll(root / "goose3-tests" / "truth" / (id + ".json")), nullptr, false);
+    if (truth.is_discarded()) continue;
+    const Metadata m = ExtractPage(root / "goose3-tests" / "html" / (id + ".html"), Str(row, "url"));
+    const std::string t = Str(truth, "title");
+    if (!t.empty()) {
+      const bool ok = Key(t) == Key(m.title);
+      g_title.Add(ok);
+      if (!ok && Verbose()) std::printf("goose title %s want [%s] got [%s]\n", id.c_str(), t.c_str(), m.title.c_str());
+    }
+    const std::string l = Str(truth, "meta_lang");
+    if (!l.empty()) {
+      const std::string want = NormalizeLangTag(l), got = m.lang.substr(0, m.lang.find('-'));
+      const bool ok = want.substr(0, want.find('-')) == got;
+      g_lang.Add(ok);
+      if (!ok && Verbose()) std::printf("goose lang %s want [%s] got [%s]\n", id.c_str(), l.c_str(), m.lang.c_str());
+    }
+  }
+  std::printf("[readability-test] title exact %d/%d (%.1f%%); lang %d/%d; dir %d/%d\n", r_title.hit, r_title.total,
+              r_title.pct(), r_lang.hit, r_lang.total, r_dir.hit, r_dir.total);
+  std::printf("[goose3-tests] title exact %d/%d (%.1f%%); lang (primary subtag) %d/%d\n", g_title.hit,
+              g_title.total, g_title.pct(), g_lang.hit, g_lang.total);
+}
+
+}  // namespace
+}  // namespace pith::meta

@@ -1,0 +1,138 @@
+// The Extractor end to end on bad and unusual input: every case ends in a clear status or a
+// best-effort result, never a crash.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+#include <thread>
+#include <string>
+
+#include "pith/pith.h"
+
+namespace pith {
+namespace {
+
+std::string Article(const std::string& body_para, int n) {
+  std::string html = "<html><head><title>A headline - Example News</title></head><body>\n";
+  html += "<ul class=nav>\n<li><a href=/>Home</a></li>\n<li><a href=/world>World</a></li>\n</ul>\n<div>\n";
+  for (int i = 0; i < n; ++i) html += "<p>" + body_para + "</p>\n";
+  html += "</div>\n\n\n\n<div>Copyright</div>\n</body></html>\n";
+  return html;
+}
+
+const std::string kPara =
+    "Rescue teams reached the flooded villages on Tuesday after the river burst its banks, "
+    "officials said, and began moving families to higher ground.";
+
+TEST(Pipeline, ExtractsAnArticle) {
+  const Result r = Extractor().Extract(Article(kPara, 5));
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(r.blocks.size(), 5u);
+  EXPECT_EQ(r.blocks[0].text, kPara);
+  EXPECT_EQ(r.Text().find("Home"), std::string::npos);
+  EXPECT_EQ(r.encoding.charset, "UTF-8");
+}
+
+TEST(Pipeline, EmptyAndWhitespaceInputs) {
+  EXPECT_EQ(Extractor().Extract("").status.code(), StatusCode::kEmptyInput);
+  EXPECT_EQ(Extractor().Extract(" \n\t\r\n ").status.code(), StatusCode::kEmptyInput);
+}
+
+TEST(Pipeline, BinaryInputsAreNotHtml) {
+  const std::string pdf = std::string("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< /Type /Catalog >>\n", 40);
+  const Result r = Extractor().Extract(pdf);
+  EXPECT_EQ(r.status.code(), StatusCode::kNotHtml);
+  EXPECT_NE(r.status.message().find("PDF"), std::string::npos) << r.status.message();
+  std::mt19937 rng(42);
+  std::string garbage(64 * 1024, '\0');
+  for (char& c : garbage) c = static_cast<char>(rng());
+  EXPECT_EQ(Extractor().Extract(garbage).status.code(), StatusCode::kNotHtml);
+}
+
+TEST(Pipeline, TextWithoutMarkupIsBestEffort) {
+  const Result r = Extractor().Extract("just a line of plain text");
+  EXPECT_TRUE(r.status.ok() || r.status.code() == StatusCode::kNoContent) << r.status.ToString();
+}
+
+TEST(Pipeline, InvalidUtf8BecomesReplacementCharacters) {
+  // Declared and mostly valid UTF-8, with two stray bytes: decoded as UTF-8, the strays replaced.
+  std::string html = "<meta charset=utf-8>" + Article(kPara + " Caf\u00E9 na\u00EFve \u201Cquoted\u201D.", 4);
+  html.insert(html.find("Rescue"), "\xC3\x28\xFF bad ");
+  const Result r = Extractor().Extract(html);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_GT(r.encoding.replacements, 0u);
+  EXPECT_NE(r.Text().find("\uFFFD"), std::string::npos);
+}
+
+TEST(Pipeline, TruncatedHtmlStillYieldsText) {
+  std::string html = Article(kPara, 6);
+  html.resize(html.find("</p>", html.size() / 2) + 2);  // cut inside an end tag
+  const Result r = Extractor().Extract(html);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_NE(r.Text().find("Rescue teams"), std::string::npos);
+}
+
+TEST(Pipeline, MillionNestedDivsFailFastWithTooDeep) {
+  std::string html;
+  html.reserve(5'000'000);
+  for (int i = 0; i < 1'000'000; ++i) html += "<div>";
+  const Result r = Extractor().Extract(html);
+  EXPECT_EQ(r.status.code(), StatusCode::kTooDeep);
+}
+
+TEST(Pipeline, InputsOverTheSizeLimitAreRejected) {
+  Options o;
+  o.max_input_bytes = 1000;
+  const Result r = Extractor(o).Extract(Article(kPara, 20));
+  EXPECT_EQ(r.status.code(), StatusCode::kTooLarge);
+}
+
+TEST(Pipeline, FiftyMegabytePageCompletes) {
+  std::string html = "<html><body>\n";
+  const std::string row = "<div class=item><a href=/p>product link</a> <span>price 10</span></div>\n";
+  while (html.size() < 50u * 1024 * 1024) html += row;
+  html += Article(kPara, 5);
+  const Result r = Extractor().Extract(html);
+  EXPECT_TRUE(r.status.ok() || r.status.code() == StatusCode::kNoContent) << r.status.ToString();
+}
+
+TEST(Pipeline, NoMainContentIsANormalOutcome) {
+  const Result r = Extractor().Extract("<html><body><a href=/a>a</a> <a href=/b>b</a></body></html>");
+  EXPECT_EQ(r.status.code(), StatusCode::kNoContent);
+  EXPECT_TRUE(r.blocks.empty());
+}
+
+TEST(Pipeline, UnavailableAlgorithmIsAnInvalidArgument) {
+  Options o;
+  o.algorithm = Algorithm::kSemantic;
+  const Result r = Extractor(o).Extract(Article(kPara, 3));
+  if (!r.status.ok()) {
+    EXPECT_EQ(r.status.code(), StatusCode::kInvalidArgument);
+  }
+}
+
+TEST(Pipeline, UnknownForcedCharsetIsAnInvalidArgument) {
+  Options o;
+  o.forced_charset = "no-such-charset";
+  EXPECT_EQ(Extractor(o).Extract(Article(kPara, 3)).status.code(), StatusCode::kInvalidArgument);
+}
+
+TEST(Pipeline, ExtractorIsSafeToShareBetweenThreads) {
+  const Extractor extractor;
+  const std::string html = Article(kPara, 5);
+  const std::string expected = extractor.Extract(html).Text();
+  std::vector<std::thread> threads;
+  std::atomic<int> mismatches{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        if (extractor.Extract(html).Text() != expected) ++mismatches;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+}  // namespace
+}  // namespace pith

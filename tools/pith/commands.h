@@ -1,0 +1,23 @@
+// The pith CLI's subcommands. main.cc builds the root CLI::App and calls one Register* per
+// subcommand file; each registers its flags and a callback that stores the process exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "pith/options.h"
+
+namespace pith::cli {
+
+// Documented exit codes (see `pith --help`).
+inline constexpr int kExitOk = 0;            // every input produced a result (no-content counts as a result)
+inline constexpr int kExitSomeFailed = 1;    // at least one input failed; its error record was written
+inline constexpr int kExitUsage = 2;         // bad command line
+inline constexpr int kExitFatal = 3;         // could not run at all (unreadable data dir, unwritable -o DIR)
+
+// Adds --algorithm and the algorithm thresholds to `cmd`, writing into `options`.
+void AddAlgorithmFlags(CLI::App* cmd, Options& options);
+
+void RegisterExtract(CLI::App& root, int& exit_code);
+void RegisterEval(CLI::App& root, int& exit_code);
+
+}  // namespace pith::cli

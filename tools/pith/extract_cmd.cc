@@ -1,0 +1,144 @@
+// `pith extract PATH...`: paper 001's offline mode (files, folders, stdin) → text/json/jsonl/paper.
+// Every input yields exactly one record: its result, or an error record; the batch always goes on.
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <thread>
+
+#include "commands.h"
+#include "io/inputs.h"
+#include "io/ordered_pool.h"
+#include "pith/pith.h"
+#include "render/formats.h"
+
+namespace pith::cli {
+namespace {
+
+struct ExtractArgs {
+  std::vector<std::string> paths;
+  std::string out_dir;
+  std::string format = "text";
+  std::string url;
+  bool recursive = false;
+  bool blocks = false;
+  int jobs = 1;
+  Options options;
+};
+
+struct Record {
+  Result result;
+  bool failed = false;   // error other than no_content
+  std::string rendered;  // the output for this input
+};
+
+std::string Extension(const std::string& format) {
+  if (format == "json") return ".json";
+  if (format == "jsonl") return ".jsonl";
+  return ".txt";
+}
+
+std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result& r) {
+  const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
+  if (a.format == "json") return render::ToJson(r, item.name, a.blocks).dump(2) + "\n";
+  if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks).dump() + "\n";
+  if (failed) return {};
+  if (a.format == "paper") return render::ToPaperFormat(r);
+  return render::ToText(r);
+}
+
+int RunExtract(ExtractArgs& a) {
+  if (a.paths.empty()) a.paths.push_back("-");
+  const std::vector<io::InputItem> items = io::ExpandInputs(a.paths, a.recursive);
+  if (!a.out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.out_dir, ec);
+    if (ec) {
+      std::cerr << "pith: cannot create output folder " << a.out_dir << ": " << ec.message() << "\n";
+      return kExitFatal;
+    }
+  }
+  const Extractor extractor(a.options);
+  std::map<std::string, int> stems_used;
+  bool any_failed = false;
+  const bool json_array = a.format == "json" && a.out_dir.empty() && items.size() > 1;
+  if (json_array) std::cout << "[\n";
+
+  std::function<Record(std::size_t)> work = [&](std::size_t i) {
+    Record rec;
+    std::string bytes;
+    Status s = io::ReadInput(items[i], a.options.max_input_bytes, &bytes);
+    if (s.ok()) {
+      PageInfo info;
+      info.url = a.url;
+      rec.result = extractor.Extract(bytes, info);
+    } else {
+      rec.result.status = s;
+      rec.result.algorithm = a.options.algorithm;
+    }
+    rec.failed = !rec.result.status.ok() && rec.result.status.code() != StatusCode::kNoContent;
+    rec.rendered = Render(a, items[i], rec.result);
+    return rec;
+  };
+  std::function<void(std::size_t, Record&)> emit = [&](std::size_t i, Record& rec) {
+    const io::InputItem& item = items[i];
+    if (rec.failed) {
+      any_failed = true;
+      std::cerr << "pith: " << item.name << ": " << rec.result.status.ToString() << "\n";
+    }
+    if (!a.out_dir.empty()) {
+      std::string stem = io::OutputStem(item);
+      const int n = ++stems_used[stem];
+      if (n > 1) stem += "-" + std::to_string(n);
+      const bool text_error = rec.failed && (a.format == "text" || a.format == "paper");
+      const std::string path = a.out_dir + "/" + stem + (text_error ? ".error" : Extension(a.format));
+      std::ofstream f(path, std::ios::binary);
+      f << (text_error ? item.name + ": " + rec.result.status.ToString() + "\n" : rec.rendered);
+      if (!f) {
+        std::cerr << "pith: cannot write " << path << "\n";
+        any_failed = true;
+      }
+      return;
+    }
+    if (json_array) {
+      std::string body = rec.rendered;
+      if (!body.empty() && body.back() == '\n') body.pop_back();
+      std::cout << body << (i + 1 < items.size() ? ",\n" : "\n");
+    } else {
+      if (items.size() > 1 && (a.format == "text" || a.format == "paper")) {
+        std::cout << "==> " << item.name << " <==\n";
+      }
+      std::cout << rec.rendered;
+      if (items.size() > 1 && (a.format == "text" || a.format == "paper")) std::cout << "\n";
+    }
+    std::cout.flush();
+  };
+  io::RunOrdered<Record>(items.size(), a.jobs, work, emit);
+  if (json_array) std::cout << "]\n";
+  return any_failed ? kExitSomeFailed : kExitOk;
+}
+
+}  // namespace
+
+void RegisterExtract(CLI::App& root, int& exit_code) {
+  auto args = std::make_shared<ExtractArgs>();
+  CLI::App* cmd = root.add_subcommand(
+      "extract",
+      "Extract main content from HTML files, folders of HTML files, or stdin (-).\n"
+      "Text output separates paragraphs by blank lines; with several inputs on stdout each starts\n"
+      "with '==> NAME <=='. Errors go to stderr (and, with -o, into NAME.error for text formats or\n"
+      "into the JSON record).");
+  cmd->add_option("paths", args->paths, "HTML files, folders (every .html/.htm file in them), or - for stdin");
+  cmd->add_option("-o,--output", args->out_dir, "write one file per input into this folder (NAME.txt, NAME.json, ...)");
+  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, or paper (paper 001's layout)")
+      ->check(CLI::IsMember({"text", "json", "jsonl", "paper"}));
+  cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
+  cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
+  cmd->add_flag("--blocks", args->blocks, "JSON: include the list of blocks with their kind and line");
+  cmd->add_option("-j,--jobs", args->jobs, "worker threads (default 1; output order is kept)")
+      ->check(CLI::Range(1, 256));
+  AddAlgorithmFlags(cmd, args->options);
+  cmd->callback([args, &exit_code]() { exit_code = RunExtract(*args); });
+}
+
+}  // namespace pith::cli
