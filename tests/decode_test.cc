@@ -233,8 +233,10 @@ TEST(DecodePrescan, Forms) {
             "windows-1251");
   EXPECT_EQ(PrescanMetaCharset("<meta\ncontent=text/html;CHARSET=koi8-r\nhttp-equiv=Content-Type>"), "koi8-r");
   EXPECT_EQ(PrescanMetaCharset("<meta/charset=euc-jp>"), "euc-jp");
-  // content=…charset=… counts only with http-equiv=content-type (HTML Standard).
+  // content=…charset=… counts only with http-equiv=content-type (HTML Standard), or name=content-type.
   EXPECT_EQ(PrescanMetaCharset("<meta name=description content=\"charset=gbk\"><p>"), "");
+  EXPECT_EQ(PrescanMetaCharset("<meta content=\"text/html; charset=gbk\"><p>"), "");
+  EXPECT_EQ(PrescanMetaCharset("<meta name=\"content-type\" content=\"text/html; charset=gbk\">"), "gbk");
   EXPECT_EQ(PrescanMetaCharset("<?xml version=\"1.0\" encoding=\"ISO-8859-7\"?>\n<html>"), "ISO-8859-7");
   EXPECT_EQ(PrescanMetaCharset("\n <?xml version='1.0' encoding='shift_jis' ?><html>"), "shift_jis");
   // A meta wins over the XML declaration.
@@ -452,6 +454,10 @@ TEST(DecodeOrder, ByteOrderMarks) {
     EXPECT_EQ(d.info.source, EncodingSource::kBom);
     EXPECT_EQ(d.info.replacements, 0u);
   }
+  // An unpaired surrogate in UTF-16 becomes U+FFFD.
+  const Decoded lone = MustDecode(std::string("\xFF\xFE\x00\xD8" "a\x00", 6));
+  EXPECT_EQ(lone.utf8, "\uFFFDa");
+  EXPECT_EQ(lone.info.replacements, 1u);
   // A doubled UTF-8 BOM still leaves no BOM in the output.
   EXPECT_EQ(MustDecode("\xEF\xBB\xBF\xEF\xBB\xBF" "abc").utf8, "abc");
 }
@@ -549,6 +555,16 @@ TEST(DecodeOrder, Utf8MetaOnGbkBytesIsDetected) {
   EXPECT_EQ(d.info.charset, "GB18030");
   EXPECT_EQ(d.info.source, EncodingSource::kDetector);
   EXPECT_EQ(d.info.declared, "utf-8");
+}
+
+TEST(DecodeOrder, WrongLegacyMetaWithManyReplacementsIsDetected) {
+  // GBK bytes under a Big5 declaration: many GBK trail bytes are illegal in Big5.
+  const std::string page = Page(MetaCharset("big5"), kChinese + kChinese);
+  const Decoded d = MustDecode(Encode(page, "gb18030"));
+  EXPECT_EQ(d.utf8, page);
+  EXPECT_EQ(d.info.charset, "GB18030");
+  EXPECT_EQ(d.info.source, EncodingSource::kDetector);
+  EXPECT_EQ(d.info.declared, "big5");
 }
 
 TEST(DecodeOrder, Utf16MetaOnAsciiCompatiblePageMeansUtf8) {
@@ -729,6 +745,7 @@ TEST(DecodeCorpus, EveryPageDecodesToValidUtf8) {
       ASSERT_EQ(out.invalid, 0u) << file.path();
       ASSERT_EQ(out.truncated_tail, 0u) << file.path();
       ASSERT_FALSE(std::string_view(d.utf8).starts_with("\xEF\xBB\xBF")) << file.path();
+      EXPECT_FALSE(LooksBinary(bytes, nullptr)) << file.path();
       ++pages;
       ++by_source[EncodingSourceName(d.info.source) + std::string("/") + d.info.charset];
       const auto row = rows.find(file.path().stem().string());

@@ -45,6 +45,26 @@ struct LineBlockOptions {
   double min_region_peak_ratio = 0.15;
 };
 
+// Paper 000: content correlativity with context smoothing (src/algo/correlation.cc).
+struct CorrelationOptions {
+  // Filled in by the correlation algorithm's implementation (thresholds C, S, D and presets).
+};
+
+// Paper 002: local-semantic purification (src/algo/semantic.cc).
+struct SemanticOptions {
+  // Filled in by the semantic algorithm's implementation (similarity threshold, λ).
+};
+
+// Paper 003: Tibetan identification and DOM pruning (src/algo/tibetan.cc).
+struct TibetanOptions {
+  // Filled in by the Tibetan algorithm's implementation (Relativity and Veracity bounds).
+};
+
+// Paper 004: DOM path similarity and same-site template removal (src/algo/pathsim.cc).
+struct PathSimOptions {
+  // Filled in by the path-similarity algorithm's implementation.
+};
+
 struct Options {
   Algorithm algorithm = Algorithm::kLineBlock;
 
@@ -61,6 +81,10 @@ struct Options {
   bool extract_metadata = true;
 
   LineBlockOptions lineblock;
+  CorrelationOptions correlation;
+  SemanticOptions semantic;
+  TibetanOptions tibetan;
+  PathSimOptions pathsim;
 };
 
 }  // namespace pith

@@ -38,7 +38,7 @@ struct Selection {
   void KeepSubtree(const dom::Document& doc, dom::NodeId node);
 };
 
-// Paper 001 (src/algo/lineblock.cc).
-Selection RunLineBlock(const Context& ctx);
+// One entry point per algorithm, each in its own file (registered in registry.cc).
+Selection RunLineBlock(const Context& ctx);    // paper 001, src/algo/lineblock.cc
 
 }  // namespace pith::algo

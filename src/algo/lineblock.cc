@@ -37,25 +37,23 @@
 namespace pith::algo {
 namespace {
 
-// Weighted length of a text fragment: CJK characters count `cjk_weight` times.
-void AddFragment(std::string_view s, bool in_link, int cjk_weight, std::uint32_t line,
-                 LineProfile* p) {
-  dom::TextCounts c;
-  dom::CountText(s, &c);
-  if (c.chars == 0) return;
+// Adds a fragment's counts to `line` (weighted: CJK characters count `cjk_weight` times).
+void AddCounts(std::uint32_t chars, std::uint32_t cjk, bool in_link, int cjk_weight,
+               std::uint32_t line, LineProfile* p) {
+  if (chars == 0) return;
   if (line >= p->length.size()) {
     p->length.resize(line + 1, 0);
     p->link_chars.resize(line + 1, 0);
     p->chars.resize(line + 1, 0);
   }
-  p->length[line] += c.chars + c.cjk * static_cast<std::uint32_t>(cjk_weight - 1);
-  p->chars[line] += c.chars;
-  if (in_link) p->link_chars[line] += c.chars;
+  p->length[line] += chars + cjk * static_cast<std::uint32_t>(cjk_weight - 1);
+  p->chars[line] += chars;
+  if (in_link) p->link_chars[line] += chars;
 }
 
 }  // namespace
 
-LineProfile BuildLineProfile(const dom::Document& doc, const dom::Annotation& /*annotation*/,
+LineProfile BuildLineProfile(const dom::Document& doc, const dom::Annotation& annotation,
                              const LineBlockOptions& options) {
   LineProfile p;
   p.node_first_line.assign(doc.size(), 0xFFFFFFFFu);  // first > last: not in Ctext
@@ -75,20 +73,30 @@ LineProfile BuildLineProfile(const dom::Document& doc, const dom::Annotation& /*
       continue;
     }
     if (!n.is_text() || n.hidden()) continue;
+    const dom::NodeStats& stats = annotation[id];
+    if (stats.chars == 0) continue;  // whitespace only: contributes nothing to any line
     const std::string_view text = doc.Text(id);
     std::uint32_t line = std::max(n.line + extra, last_line);
     if (line != last_line) line_has_text = false;
     p.node_first_line[id] = line;
-    std::size_t begin = 0;
-    while (true) {
-      const std::size_t nl = text.find('\n', begin);
-      const std::string_view piece = text.substr(begin, nl == std::string_view::npos ? nl : nl - begin);
-      AddFragment(piece, n.in_link(), weight, line, &p);
-      if (text::CountNonSpace(piece) > 0) line_has_text = true;
-      if (nl == std::string_view::npos) break;
-      ++line;
-      line_has_text = false;
-      begin = nl + 1;
+    if (text.find('\n') == std::string_view::npos) {
+      AddCounts(stats.chars, stats.cjk, n.in_link(), weight, line, &p);
+      line_has_text = true;
+    } else {
+      std::size_t begin = 0;
+      while (true) {
+        const std::size_t nl = text.find('\n', begin);
+        const std::string_view piece =
+            text.substr(begin, nl == std::string_view::npos ? nl : nl - begin);
+        dom::TextCounts c;
+        dom::CountText(piece, &c);
+        AddCounts(c.chars, c.cjk, n.in_link(), weight, line, &p);
+        if (c.chars > 0) line_has_text = true;
+        if (nl == std::string_view::npos) break;
+        ++line;
+        line_has_text = false;
+        begin = nl + 1;
+      }
     }
     p.node_last_line[id] = line;
     last_line = line;

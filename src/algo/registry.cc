@@ -11,6 +11,7 @@ using RunFn = Selection (*)(const Context&);
 RunFn Lookup(Algorithm a) {
   switch (a) {
     case Algorithm::kLineBlock: return &RunLineBlock;
+    // One line per algorithm: case Algorithm::kX: return &RunX;  (declared in algo/algorithm.h)
     default: return nullptr;
   }
 }

@@ -302,16 +302,21 @@ std::string_view CharsetFromContent(std::string_view content) {
 }
 
 // Reads the attributes of a <meta> tag (position just after "<meta") and returns the charset it
-// declares, "" if none: charset=… wins; content=…charset=… counts only with http-equiv=content-type.
+// declares, "" if none: charset=… wins; content=…charset=… counts only with
+// http-equiv=content-type — or name=content-type, a common authoring slip that browsers ignore but
+// that, without the HTTP header they had, is the page's best statement of its encoding.
 std::string_view MetaTagCharset(std::string_view s, std::size_t* position) {
   bool got_pragma = false;
-  bool seen_charset = false, seen_content = false, seen_http_equiv = false;
+  bool seen_charset = false, seen_content = false, seen_http_equiv = false, seen_name = false;
   std::string_view charset, content_charset;
   Attribute attr;
   while (GetAttribute(s, position, &attr)) {
     if (EqualsNoCase(attr.name, "http-equiv") && !seen_http_equiv) {
       seen_http_equiv = true;
-      got_pragma = EqualsNoCase(TrimAsciiWhitespace(attr.value), "content-type");
+      got_pragma = got_pragma || EqualsNoCase(TrimAsciiWhitespace(attr.value), "content-type");
+    } else if (EqualsNoCase(attr.name, "name") && !seen_name) {
+      seen_name = true;
+      got_pragma = got_pragma || EqualsNoCase(TrimAsciiWhitespace(attr.value), "content-type");
     } else if (EqualsNoCase(attr.name, "content") && !seen_content) {
       seen_content = true;
       content_charset = CharsetFromContent(attr.value);

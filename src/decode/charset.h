@@ -38,10 +38,11 @@ std::string_view IcuNameForReplacementLabel(std::string_view label);
 std::string_view IcuNameForDetectorName(std::string_view name);
 
 // HTML-style prescan of the first `limit` bytes for a declared charset: <meta charset=…>,
-// <meta http-equiv="Content-Type" content="…; charset=…">, skipping comments and quoted attribute
-// values; attribute order, quoting and case are free. If no meta declares anything, an
-// <?xml … encoding="…"?> at the start of the document is used. Returns the raw label: the first
-// one IcuNameForLabel knows, else the first one seen, else "".
+// <meta http-equiv="Content-Type" content="…; charset=…"> (also with name= instead of http-equiv=),
+// skipping comments and quoted attribute values; attribute order, quoting and case are free. If no
+// meta declares anything, an <?xml … encoding="…"?> at the start of the document is used. Returns
+// the raw label: the first one IcuNameForLabel knows, else the first one seen, else "".
+// The default limit is 64 KiB, not the HTML Standard's 1024 bytes: many real pages declare later.
 std::string PrescanMetaCharset(std::string_view bytes, std::size_t limit = 65536);
 
 // One pass over the bytes. A multi-byte sequence cut off by the end of the input (pages are often

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 #include "decode/charset.h"
 
@@ -157,14 +158,16 @@ void U_CALLCONV SubstituteAndCount(const void* context, UConverterToUnicodeArgs*
   ucnv_cbToUWriteUChars(args, &kReplacement, 1, 0, error);
 }
 
-// Appends UTF-16 code units (no lone surrogates at the end) to *out as UTF-8.
-bool AppendUtf16AsUtf8(const UChar* units, int32_t count, std::string* out) {
+// Appends UTF-16 code units to *out as UTF-8; an unpaired surrogate becomes U+FFFD, counted.
+bool AppendUtf16AsUtf8(const UChar* units, int32_t count, std::string* out, std::size_t* replacements) {
   const std::size_t old_size = out->size();
   out->resize(old_size + static_cast<std::size_t>(count) * 3);
   int32_t written = 0;
+  int32_t substitutions = 0;
   UErrorCode error = U_ZERO_ERROR;
-  u_strToUTF8(out->data() + old_size, count * 3, &written, units, count, &error);
+  u_strToUTF8WithSub(out->data() + old_size, count * 3, &written, units, count, 0xFFFD, &substitutions, &error);
   out->resize(old_size + static_cast<std::size_t>(written));
+  *replacements += static_cast<std::size_t>(substitutions);
   return U_SUCCESS(error);
 }
 
@@ -194,7 +197,7 @@ std::optional<std::size_t> ConvertWithIcu(std::string_view name, std::string_vie
     if (U_FAILURE(error) && !more) return std::nullopt;
     const auto count = static_cast<int32_t>(dst - units.data());
     const int32_t keep = (more && count > 0 && U16_IS_LEAD(units[count - 1])) ? 1 : 0;
-    if (!AppendUtf16AsUtf8(units.data(), count - keep, out)) return std::nullopt;
+    if (!AppendUtf16AsUtf8(units.data(), count - keep, out, &replacements)) return std::nullopt;
     if (!more) break;
     if (keep) units[0] = units[count - 1];
     carried = keep;
@@ -208,8 +211,10 @@ std::optional<std::size_t> ConvertWithIcu(std::string_view name, std::string_vie
 void MapGbkFullWidthSpace(std::string* utf8) {
   constexpr std::string_view kPrivateUse = "\xEE\x97\xA5";
   constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
-  for (std::size_t pos = utf8->find(kPrivateUse); pos != std::string::npos; pos = utf8->find(kPrivateUse, pos + 3)) {
-    utf8->replace(pos, 3, kIdeographicSpace);
+  std::size_t pos = 0;
+  while ((pos = utf8->find(kPrivateUse, pos)) != std::string::npos) {
+    utf8->replace(pos, kPrivateUse.size(), kIdeographicSpace);
+    pos += kIdeographicSpace.size();
   }
 }
 
@@ -236,6 +241,14 @@ std::optional<std::size_t> Convert(std::string_view name, std::string_view bytes
 // More U+FFFD than stray damage explains: over 8 and over one per 200 input bytes.
 bool TooManyReplacements(std::size_t replacements, std::size_t input_size) {
   return replacements > 8 && replacements * 200 > input_size;
+}
+
+// True for charsets where every byte is one character (their conversions never fail).
+bool IsSingleByte(std::string_view name) {
+  if (name == kIso885916Encoding || name == kUserDefinedEncoding) return true;
+  if (name == kUtf8) return false;
+  UConverter* converter = Converters().Get(name);
+  return converter != nullptr && ucnv_getMaxCharSize(converter) == 1;
 }
 
 void StripLeadingBoms(std::string* utf8) {
@@ -440,51 +453,52 @@ class Sniffer {
     }
     const std::optional<std::size_t> replacements = Convert(name, bytes_, &out_->utf8);
     if (!replacements) return false;
-    if (TooManyReplacements(*replacements, bytes_.size()) && PreferDetection(*replacements)) return true;
+    if (*replacements > 0 && PreferDetection(*replacements)) return true;
     Finish(name, source, *replacements);
     return true;
   }
 
-  // The declared charset left many U+FFFD: if the detector's charset leaves fewer, use it.
+  // The declared charset left U+FFFD: a wrong declaration, or damage in the page? If the detector's
+  // charset leaves fewer, it was the declaration. A single-byte charset never leaves any, so that
+  // proves nothing unless the declared one left many.
   bool PreferDetection(std::size_t declared_replacements) {
+    const std::string_view name = DetectCharset(bytes_);
     std::string text;
-    std::string_view name;
     std::size_t replacements = 0;
-    if (!Detect(&text, &name, &replacements) || replacements >= declared_replacements) return false;
+    if (!ConvertDetected(name, &text, &replacements) || replacements >= declared_replacements) return false;
+    if (IsSingleByte(name) && !TooManyReplacements(declared_replacements, bytes_.size())) return false;
     out_->utf8.swap(text);
     Finish(name, EncodingSource::kDetector, replacements);
     return true;
   }
 
-  // BOM-less UTF-16, else uchardet; false unless the conversion comes out clean enough.
-  bool Detect(std::string* text, std::string_view* name, std::size_t* replacements) {
-    const std::string_view utf16 = SniffUtf16WithoutBom(bytes_);
-    *name = utf16.empty() ? DetectCharset(bytes_) : utf16;
-    if (name->empty()) return false;
-    const std::optional<std::size_t> result = Convert(*name, bytes_, text);
+  // Converts with a detected charset into *text; false if there is none or it leaves many U+FFFD
+  // (a detector's answer is a guess).
+  bool ConvertDetected(std::string_view name, std::string* text, std::size_t* replacements) {
+    if (name.empty()) return false;
+    const std::optional<std::size_t> result = Convert(name, bytes_, text);
     if (!result || TooManyReplacements(*result, bytes_.size())) return false;
     *replacements = *result;
     return true;
   }
 
-  void DecodeUndeclared() {
-    std::string_view name;
+  bool DecodeDetected(std::string_view name) {
     std::size_t replacements = 0;
+    if (!ConvertDetected(name, &out_->utf8, &replacements)) return false;
+    Finish(name, EncodingSource::kDetector, replacements);
+    return true;
+  }
+
+  void DecodeUndeclared() {
     // UTF-16 first: UTF-16 text of ASCII, Cyrillic, Greek… is made of bytes below 0x80 and would
     // pass for UTF-8.
-    if (!SniffUtf16WithoutBom(bytes_).empty() && Detect(&out_->utf8, &name, &replacements)) {
-      Finish(name, EncodingSource::kDetector, replacements);
-      return;
-    }
+    if (DecodeDetected(SniffUtf16WithoutBom(bytes_))) return;
     if (MostlyUtf8(Stats())) {  // pure ASCII included
       DecodeAsUtf8(EncodingSource::kUtf8Valid);
       return;
     }
-    if (Detect(&out_->utf8, &name, &replacements)) {
-      Finish(name, EncodingSource::kDetector, replacements);
-      return;
-    }
-    replacements = Convert(kWindows1252, bytes_, &out_->utf8).value_or(0);
+    if (DecodeDetected(DetectCharset(bytes_))) return;
+    const std::size_t replacements = Convert(kWindows1252, bytes_, &out_->utf8).value_or(0);
     Finish(kWindows1252, EncodingSource::kDefault, replacements);
   }
 
@@ -501,7 +515,7 @@ std::string_view DetectCharset(std::string_view bytes) {
   const std::string_view sample =
       CountHighBytes(text) > 0 ? std::string_view(text) : bytes.substr(0, kDetectorTextCap);
   uchardet_t detector = ThreadDetector();
-  if (detector == nullptr) return {};
+  if (detector == nullptr || sample.empty()) return {};
   uchardet_reset(detector);
   if (uchardet_handle_data(detector, sample.data(), sample.size()) != 0) return {};
   uchardet_data_end(detector);

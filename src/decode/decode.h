@@ -5,18 +5,29 @@
 //   byte order mark            → kBom       (UTF-8, UTF-16LE, UTF-16BE)
 //   caller's charset (HTTP)    → kCaller
 //   meta prescan               → kMeta      (<meta charset>, http-equiv, <?xml encoding?>)
-//   bytes are valid UTF-8      → kUtf8Valid (also overrides a declared legacy charset)
-//   BOM-less UTF-16 / uchardet → kDetector  (on tag-, comment-, script- and style-stripped text)
+//   BOM-less UTF-16            → kDetector  (NUL in every other byte of the first 4 KiB)
+//   bytes are (mostly) UTF-8   → kUtf8Valid (also overrides a declared legacy charset)
+//   uchardet                   → kDetector  (on tag-, comment-, script- and style-stripped text)
 //   windows-1252               → kDefault
 //
-// A declared legacy charset whose bytes are (mostly) valid UTF-8 with non-ASCII content is decoded
-// as UTF-8 (source kUtf8Valid, EncodingInfo::declared keeps the label). A declared UTF-8 whose bytes
-// are not mostly UTF-8 falls through to detection. A meta that declares UTF-16 on a page readable as
-// ASCII means UTF-8 (HTML Standard); a declared charset whose conversion yields many U+FFFD is
-// checked against the detector and the cleaner result kept. Unknown and "replacement" labels from
-// the page or the caller are ignored. Invalid sequences become U+FFFD (counted in
-// EncodingInfo::replacements); an incomplete multi-byte sequence cut off at the very end of a
-// UTF-8 page is dropped. The output never starts with a BOM and is always valid UTF-8.
+// "Mostly UTF-8" (charset.h: no ill-formed sequence, or at most one per eight well-formed ones)
+// decides the UTF-8 questions:
+//  * a declared legacy charset on mostly-UTF-8 bytes with non-ASCII content → UTF-8, source
+//    kUtf8Valid, EncodingInfo::declared keeps the label (pages saved as UTF-8 under an old meta);
+//  * a declared UTF-8 on bytes that are not mostly UTF-8 → fall through to detection;
+//  * undeclared mostly-UTF-8 bytes → UTF-8 (pure ASCII included), stray bytes → U+FFFD.
+// Other rules: a meta (or caller) that says UTF-16 on bytes that are not UTF-16 means UTF-8 (HTML
+// Standard); x-user-defined in a meta means windows-1252; unknown and "replacement" labels from the
+// page or the caller are ignored. A declared legacy charset whose conversion leaves U+FFFD is
+// checked against the detector, whose answer wins if it leaves fewer (a single-byte answer only
+// when the declared one left more than stray damage explains) — this catches GBK pages labelled
+// Big5 and the like. A detector answer that leaves many U+FFFD is not used.
+//
+// Output: invalid sequences become U+FFFD (counted in EncodingInfo::replacements); an incomplete
+// multi-byte sequence cut off at the very end of a UTF-8 page is dropped, not replaced; GBK's A3A0
+// (the standard's private-use U+E5E5, used by pages as a full-width space) becomes U+3000. The
+// output never starts with a BOM and is always valid UTF-8. Valid UTF-8 input costs one validation
+// pass and one copy.
 //
 // Decode does not fold Arabic presentation forms; call FoldPresentationForms (normalize.h) on its
 // output for that.

@@ -6,9 +6,43 @@
 
 namespace pith::dom {
 
+namespace {
+
+// ASCII classes: 0 space, 1 punctuation, 2 letter, 3 digit/other word character.
+struct AsciiClasses {
+  std::uint8_t cls[128];
+  AsciiClasses() {
+    for (int c = 0; c < 128; ++c) {
+      cls[c] = text::IsSpace(static_cast<char32_t>(c)) ? 0
+               : text::IsPunct(static_cast<char32_t>(c)) ? 1
+               : text::ScriptOf(static_cast<char32_t>(c)) == text::Script::kLatin ? 2
+                                                                                   : 3;
+    }
+  }
+};
+const AsciiClasses kAscii;
+
+}  // namespace
+
 void CountText(std::string_view s, TextCounts* c) {
   bool in_word = false;
+  constexpr int kLatin = static_cast<int>(text::Script::kLatin);
+  constexpr int kNone = static_cast<int>(text::Script::kNone);
   for (std::size_t i = 0; i < s.size();) {
+    const auto byte = static_cast<unsigned char>(s[i]);
+    if (byte < 0x80) {
+      ++i;
+      switch (kAscii.cls[byte]) {
+        case 0: in_word = false; break;
+        case 1: ++c->chars; ++c->punct; in_word = false; break;
+        default:
+          ++c->chars;
+          ++c->by_script[kAscii.cls[byte] == 2 ? kLatin : kNone];
+          if (!in_word) ++c->words;
+          in_word = true;
+      }
+      continue;
+    }
     const char32_t cp = text::NextCodePoint(s, i);
     if (text::IsSpace(cp)) {
       in_word = false;

@@ -11,6 +11,18 @@ std::string_view AttrName(Attr a) {
   return kNames[static_cast<std::size_t>(a)];
 }
 
+void Document::Clear() {
+  nodes.clear();
+  subtree_end.clear();
+  text.clear();
+  strings.clear();
+  attrs.clear();
+  unknown_names.clear();
+  json_ld.clear();
+  html = head = body = title = kNoNode;
+  line_count = 0;
+}
+
 std::string_view Document::GetAttr(NodeId id, Attr key, bool* present) const {
   const Node& n = nodes[id];
   for (std::uint32_t i = n.attr_begin, end = n.attr_begin + n.attr_count; i < end; ++i) {

@@ -73,6 +73,9 @@ class Document {
   NodeId html = kNoNode, head = kNoNode, body = kNoNode, title = kNoNode;  // first of each
   std::uint32_t line_count = 0;               // lines in the decoded source
 
+  // Empties the document but keeps its buffers, so a thread parsing page after page reuses memory.
+  void Clear();
+
   const Node& operator[](NodeId id) const { return nodes[id]; }
   std::size_t size() const { return nodes.size(); }
   NodeId SubtreeEnd(NodeId id) const { return subtree_end[id]; }

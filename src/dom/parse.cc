@@ -108,7 +108,7 @@ std::size_t FindEndTag(std::string_view html, std::size_t pos, std::string_view 
   }
 }
 
-// Lines: byte offsets of every '\n', for offset → line lookups.
+// Byte offsets of every newline; the line of offset o is 1 + the number of newlines before o.
 std::vector<std::uint32_t> NewlineOffsets(std::string_view s) {
   std::vector<std::uint32_t> out;
   const char* p = s.data();
@@ -121,11 +121,22 @@ std::vector<std::uint32_t> NewlineOffsets(std::string_view s) {
 }
 
 std::uint32_t LineOf(const std::vector<std::uint32_t>& newlines, std::size_t offset) {
-  return static_cast<std::uint32_t>(std::upper_bound(newlines.begin(), newlines.end(), offset) -
+  return static_cast<std::uint32_t>(std::lower_bound(newlines.begin(), newlines.end(), offset) -
                                     newlines.begin()) + 1;
 }
 
+bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
+  if (needle.size() > haystack.size()) return false;
+  for (std::size_t i = 0; i + needle.size() <= haystack.size(); ++i) {
+    std::size_t k = 0;
+    while (k < needle.size() && Lower(haystack[i + k]) == needle[k]) ++k;
+    if (k == needle.size()) return true;
+  }
+  return false;
+}
+
 bool HasHiddenStyle(std::string_view style) {
+  if (!ContainsIgnoreCase(style, "none") && !ContainsIgnoreCase(style, "hidden")) return false;
   std::string compact;
   compact.reserve(style.size());
   for (char c : style) {
@@ -145,8 +156,18 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 
 // Attribute name → kept Attr, or Attr::kCount when not kept.
 Attr KeptAttr(std::string_view name) {
-  for (std::uint8_t i = 0; i < static_cast<std::uint8_t>(Attr::kCount); ++i) {
-    if (AttrName(static_cast<Attr>(i)) == name) return static_cast<Attr>(i);
+  if (name.size() < 2 || name.size() > 10) return Attr::kCount;
+  static const auto* const kByFirstLetter = [] {
+    auto* table = new std::vector<Attr>[26];
+    for (std::uint8_t i = 0; i < static_cast<std::uint8_t>(Attr::kCount); ++i) {
+      table[AttrName(static_cast<Attr>(i))[0] - 'a'].push_back(static_cast<Attr>(i));
+    }
+    return table;
+  }();
+  const char first = name[0];
+  if (first < 'a' || first > 'z') return Attr::kCount;
+  for (Attr a : kByFirstLetter[first - 'a']) {
+    if (AttrName(a) == name) return a;
   }
   return Attr::kCount;
 }
@@ -256,10 +277,17 @@ class TreeBuilder {
     return false;
   }
 
-  std::uint32_t LineOfNode(myhtml_tree_node_t* node) const {
+  // Source positions mostly increase in tree order: walk a cursor forward, binary-search otherwise.
+  std::uint32_t LineOfNode(myhtml_tree_node_t* node) {
     const myhtml_position_t pos = myhtml_node_raw_position(node);
     if (pos.begin == 0 && pos.length == 0) return 0;
-    return LineOf(newlines_, pos.begin);
+    if (pos.begin < last_offset_) {
+      line_cursor_ = LineOf(newlines_, pos.begin) - 1;
+    } else {
+      while (line_cursor_ < newlines_.size() && newlines_[line_cursor_] < pos.begin) ++line_cursor_;
+    }
+    last_offset_ = pos.begin;
+    return static_cast<std::uint32_t>(line_cursor_) + 1;
   }
 
   void AddText(myhtml_tree_node_t* node, NodeId parent) {
@@ -309,9 +337,12 @@ class TreeBuilder {
       if (!k) continue;
       const std::string_view key(k, klen);
       const std::string_view value = v ? std::string_view(v, vlen) : std::string_view();
-      if (key == "hidden") hidden = true;
-      if (key == "aria-hidden" && EqualsIgnoreCase(value, "true")) hidden = true;
-      if (key == "style" && HasHiddenStyle(value)) hidden = true;
+      switch (key.size()) {
+        case 5: if (key == "style" && HasHiddenStyle(value)) hidden = true; break;
+        case 6: if (key == "hidden") hidden = true; break;
+        case 11: if (key == "aria-hidden" && EqualsIgnoreCase(value, "true")) hidden = true; break;
+        default: break;
+      }
       const Attr kept = KeptAttr(key);
       if (kept == Attr::kCount || n.attr_count == 0xFF) continue;
       if (HasAttr(n, kept)) continue;  // first occurrence wins, as in HTML5
@@ -349,6 +380,8 @@ class TreeBuilder {
   MyHtmlSession& session_;
   Document& doc_;
   std::vector<std::uint32_t> newlines_;
+  std::size_t line_cursor_ = 0;   // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
+  std::size_t last_offset_ = 0;
 };
 
 }  // namespace
@@ -395,7 +428,7 @@ int EstimateNestingDepth(std::string_view html) {
 }
 
 Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
-  *doc = Document();
+  doc->Clear();
   const int depth = EstimateNestingDepth(html);
   if (depth > limits.max_nesting_depth) {
     return Status(StatusCode::kTooDeep, "element nesting reaches " + std::to_string(depth) +

@@ -244,7 +244,9 @@ void PrintHeader(std::ostream& out) {
   char buf[512];
   std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %-23s | %-17s | %-26s | %5s %8s %6s\n", "", "", "", "",
                 "shingle (ScrapingHub)", "char (paper 000)", "snippets", "", "", "");
-  out << buf;
+  std::string first(buf);
+  first.erase(first.find_last_not_of(" \n") + 1);
+  out << first << "\n";
   std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %23s | %17s | %26s | %5s %8s %6s\n", "set / group", "pages",
                 "err", "empty", "    P     R    F1  pgF1", "    P     R     F", "   tp/  fp/  fn/  tn    F1",
                 "compr", "pages/s", "MB/s");
@@ -365,6 +367,7 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
       continue;
     }
     const double load_seconds = SecondsSince(load_start);
+    if (set.pages.empty() && !config.filter.ids.empty()) continue;  // --pages selected none of it
     for (const Page& p : set.pages) {
       ids_seen.insert(p.id);
       ids_seen.insert(set.name + "/" + p.id);

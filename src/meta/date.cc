@@ -622,6 +622,16 @@ std::string NormalizeCompact(std::string_view s) {
 
 }  // namespace
 
+bool IsDateWord(std::string_view word) {
+  if (MonthOf(word)) return true;
+  std::string f;
+  if (!FoldWord(word, &f)) return false;
+  for (auto w : tables::kWeekdayNames) {
+    if (w == f) return true;
+  }
+  return false;
+}
+
 bool NextDateInText(std::string_view text, std::size_t from, DateMatch* match) {
   return Scan(text, from, /*lenient=*/false, match);
 }

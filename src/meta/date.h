@@ -54,6 +54,10 @@ struct DateMatch {
 // Finds the first date starting at or after byte `from`; false if none.
 bool NextDateInText(std::string_view text, std::size_t from, DateMatch* match);
 
+// True for a month name or abbreviation in any language of meta/tables.h, or an English weekday
+// ("Nov", "noviembre", "Sat"): words that make a byline fragment a date, not a name.
+bool IsDateWord(std::string_view word);
+
 // Day part of an ISO value ("2009-11-09T12:30:00" → "2009-11-09").
 inline std::string_view DayOf(std::string_view iso) { return iso.substr(0, iso.size() < 10 ? iso.size() : 10); }
 

@@ -361,7 +361,7 @@ std::string NodeText(const dom::Document& doc, NodeId id, std::size_t max_bytes 
 
 struct LdInfo {
   std::string headline, date_published, date_modified, description, lang, publisher, website_name;
-  std::vector<std::string> authors, keywords;
+  std::vector<std::string> authors, org_authors, keywords;
   int rank = 0;
 };
 
@@ -379,15 +379,17 @@ std::string StringOf(const json* v) {
   return "";
 }
 
-// Name of a Person/Organization given as a string, an object or a list of either.
-void NamesOf(const json* v, std::vector<std::string>* out, int depth = 0) {
+// Names of Persons/Organizations given as a string, an object or a list of either. Objects typed
+// Organization go to *orgs when orgs is given (an organisation as "author" is a weak byline).
+void NamesOf(const json* v, std::vector<std::string>* out, std::vector<std::string>* orgs = nullptr,
+             int depth = 0) {
   if (!v || depth > 3) return;
   if (v->is_string()) {
     out->push_back(v->get<std::string>());
   } else if (v->is_array()) {
     for (const auto& e : *v) {
       if (out->size() >= 8) break;
-      NamesOf(&e, out, depth + 1);
+      NamesOf(&e, out, orgs, depth + 1);
     }
   } else if (v->is_object()) {
     std::string name = StringOf(Field(*v, "name"));
@@ -396,7 +398,10 @@ void NamesOf(const json* v, std::vector<std::string>* out, int depth = 0) {
       const std::string family = StringOf(Field(*v, "familyName"));
       name = given.empty() ? family : family.empty() ? given : given + " " + family;
     }
-    if (!name.empty()) out->push_back(name);
+    if (name.empty()) return;
+    const json* t = Field(*v, "@type");
+    const bool org = t && t->is_string() && t->get<std::string>() != "Person";
+    (org && orgs ? orgs : out)->push_back(name);
   }
 }
 
@@ -488,8 +493,8 @@ void ParseJsonLd(const dom::Document& doc, LdInfo* info) {
   std::vector<std::string> pub;
   NamesOf(Field(a, "publisher"), &pub);
   if (!pub.empty()) info->publisher = pub[0];
-  NamesOf(Field(a, "author"), &info->authors);
-  if (info->authors.empty()) NamesOf(Field(a, "creator"), &info->authors);
+  NamesOf(Field(a, "author"), &info->authors, &info->org_authors);
+  if (info->authors.empty() && info->org_authors.empty()) NamesOf(Field(a, "creator"), &info->authors, &info->org_authors);
   const json* kw = Field(a, "keywords");
   if (kw && kw->is_string()) {
     SplitKeywords(kw->get<std::string>(), &info->keywords);
@@ -748,6 +753,22 @@ std::string CleanTitleImpl(std::string_view title, std::string_view site,
     }
   }
   return t;
+}
+
+// Removes a "by Jane Doe" part from a title ("Headline | by Jane Doe | Site") and returns the name.
+std::string CutTitleByline(std::string* title) {
+  const std::vector<Sep> seps = FindSeparators(*title, false);
+  for (std::size_t i = 0; i < seps.size(); ++i) {
+    const std::size_t b = seps[i].pos + seps[i].len;
+    const std::size_t e = i + 1 < seps.size() ? seps[i + 1].pos : title->size();
+    const std::string_view part = Trim(std::string_view(*title).substr(b, e - b));
+    if (!(part.starts_with("by ") || part.starts_with("By "))) continue;
+    const std::string name = CleanAuthor(part);
+    if (name.empty() || WordCount(name) > 4) continue;
+    *title = TrimTitle(title->substr(0, seps[i].pos) + title->substr(e));
+    return name;
+  }
+  return "";
 }
 
 // Where the headline sits in the text stream: [begin, end), or npos.
@@ -1057,26 +1078,64 @@ void CjkBylines(const Stream& st, std::size_t wb, std::size_t we, std::vector<Au
   }
 }
 
-// "By Jane Doe" at the start of a short line.
-void EnglishBylines(std::string_view text, std::size_t wb, std::size_t we, std::vector<AuthorCand>* out) {
+// Inside navigation, a heading or a form control: menus say "By Topic", "By Event Type".
+bool InNavigation(const dom::Document& doc, NodeId id) {
+  for (NodeId p = id; p != kNoNode && p != 0; p = doc[p].parent) {
+    const Tag t = doc[p].tag;
+    if (t == Tag::kNav || t == Tag::kButton || t == Tag::kSelect || t == Tag::kLabel || dom::HeadingLevel(t) > 0) {
+      return true;
+    }
+    if (doc[p].is_element()) {
+      const std::string_view role = doc.GetAttr(p, Attr::kRole);
+      if (role == "navigation" || role == "menu" || role == "menubar") return true;
+    }
+  }
+  return false;
+}
+
+// "By Jane Doe" / "Contributors: Jane Doe" at the start of a short line, or "written by Jane Doe"
+// inside one.
+void EnglishBylines(const dom::Document& doc, const Stream& st, std::size_t wb, std::size_t we,
+                    std::vector<AuthorCand>* out) {
+  const std::string_view text = st.text;
   std::size_t line = wb;
-  while (line < we && out->size() < 16) {
+  int found = 0;
+  while (line < we && found < 8) {
     std::size_t nl = text.find('\n', line);
     if (nl == std::string_view::npos || nl > we) nl = we;
-    std::string_view l = Trim(text.substr(line, nl - line));
-    if (!l.empty() && l.size() <= 160) {
-      for (std::string_view p : {"By ", "BY ", "by ", "Written by ", "Posted by ", "Words by ", "Story by "}) {
-        if (l.starts_with(p) && l.size() > p.size() + 2) {
-          const std::string_view rest = l.substr(p.size());
-          if (rest[0] >= 'A' && rest[0] <= 'Z') {
-            const std::string cleaned = CleanAuthor(rest);
-            if (!cleaned.empty() && WordCount(cleaned) <= 8) out->push_back({cleaned, 3, line});
-          }
+    const std::string_view l = Trim(text.substr(line, nl - line));
+    const std::size_t lpos = line;
+    line = nl + 1;
+    if (l.size() < 5 || l.size() > 200) continue;
+    std::string_view rest;
+    for (std::string_view p : tables::kBylineLinePrefixes) {
+      if (l.starts_with(p) && l.size() > p.size() + 2) {
+        rest = l.substr(p.size());
+        break;
+      }
+    }
+    std::string cut_comma;
+    if (rest.empty()) {
+      const std::string lower = LowerAscii(l);
+      for (std::string_view p : tables::kBylineInlineLabels) {
+        const std::size_t at = lower.find(p);
+        if (at != std::string::npos && at + p.size() + 2 < l.size()) {
+          rest = l.substr(at + p.size());
+          cut_comma = std::string(rest.substr(0, rest.find(',')));
+          rest = cut_comma;
           break;
         }
       }
     }
-    line = nl + 1;
+    if (rest.empty()) continue;
+    MDBG("byline line [%.*s]\n", static_cast<int>(l.size()), l.data());  // DEBUG
+    if (!(rest[0] >= 'A' && rest[0] <= 'Z') && static_cast<unsigned char>(rest[0]) < 0x80) continue;
+    const Seg* seg = st.SegAt(lpos + (l.data() - text.data() - lpos));
+    if (seg && InNavigation(doc, seg->node)) continue;
+    const std::string name = CleanAuthor(rest);
+    if (name.empty() || WordCount(name) > 8) continue;
+    out->push_back({name, 4, lpos});
+    ++found;
   }
 }
 
@@ -1382,26 +1441,24 @@ std::string ResolveUrl(std::string_view base, std::string_view ref) {
   return prefix + path + std::string(ref_rest);
 }
 
-std::string CleanAuthor(std::string_view value) {
-  std::string v = CollapseSpace(value, 1024);
-  if (v.empty()) return "";
-  // Strip prefixes (repeatedly: "By: Author: X").
+namespace {
+
+// Strips byline prefixes ("By", "Written by:", "作者：") from the front of v, repeatedly.
+std::string StripAuthorPrefixes(std::string v) {
   for (int round = 0; round < 3; ++round) {
     bool stripped = false;
     for (std::string_view p : tables::kAuthorPrefixes) {
       if (v.size() <= p.size() || !StartsWithCI(v, p)) continue;
       std::string_view rest = std::string_view(v).substr(p.size());
       const bool ascii_word = IsAsciiAlnum(static_cast<unsigned char>(p.back()));
-      // An ASCII prefix must end at a word boundary ("Bya" is not "By a").
+      // An ASCII prefix must end at a word boundary ("Byron" does not start with "By").
       if (ascii_word && IsAsciiAlnum(static_cast<unsigned char>(rest[0]))) continue;
       std::size_t k = 0;
       while (k < rest.size()) {
-        if (rest[k] == ' ' || rest[k] == ':' || rest[k] == '-') {
+        if (rest[k] == ' ' || rest[k] == ':' || rest[k] == '-' || rest[k] == '/') {
           ++k;
         } else if (rest.substr(k, 3) == "：" || rest.substr(k, 3) == "　" || rest.substr(k, 3) == "／") {
           k += 3;
-        } else if (rest[k] == '/' ) {
-          ++k;
         } else {
           break;
         }
@@ -1415,54 +1472,176 @@ std::string CleanAuthor(std::string_view value) {
     }
     if (!stripped) break;
   }
-  // Cut at separators, a date, or a following label.
-  std::size_t cut = v.size();
-  for (std::string_view s : {"|", " • ", " · ", "\n", " - ", " — ", " – ", "(", "（", "【", "[", " on ",
-                             " On ", " Updated", " updated", " Published", " published", " Posted",
-                             " posted", "来源", "時間", "时间", "发布", "日期", " at ", " em ", " le "}) {
-    const std::size_t p = v.find(s);
-    if (p != std::string::npos && p > 0) cut = std::min(cut, p);
-  }
-  {
-    DateMatch m;
-    if (NextDateInText(v, 0, &m) && m.begin > 0) cut = std::min(cut, m.begin);
-  }
-  v = v.substr(0, cut);
-  // Trailing separators.
-  while (!v.empty()) {
+  return v;
+}
+
+std::string TrimAuthorPunct(std::string v) {
+  auto junk_back = [&] {
+    if (v.empty()) return false;
     const char c = v.back();
-    if (c == ' ' || c == ',' || c == ';' || c == ':' || c == '-' || c == '|' || c == '/') {
-      v.pop_back();
-    } else if (v.ends_with("：") || v.ends_with("，") || v.ends_with("、") || v.ends_with("　")) {
-      v.resize(v.size() - 3);
-    } else {
-      break;
-    }
+    if (c == ' ' || c == ',' || c == ';' || c == ':' || c == '-' || c == '|' || c == '/' || c == '&') return true;
+    return v.ends_with("：") || v.ends_with("，") || v.ends_with("、") || v.ends_with("　") || v.ends_with("⋅") ||
+           v.ends_with("·") || v.ends_with("•");
+  };
+  while (junk_back()) {
+    const std::size_t n = (static_cast<unsigned char>(v.back()) < 0x80) ? 1 : (v.ends_with("·") ? 2 : 3);
+    v.resize(v.size() - n);
   }
-  if (v.empty() || CodePoints(v) > kMaxAuthorChars) return "";
-  if (LooksLikeUrl(v) || v.find('@') == 0 || v.find("://") != std::string::npos) return "";
-  // A name has letters, few digits ("L_104485" and phone numbers are not names), no colon, is not a
-  // bare domain ("example.com"), and a Chinese name has at least two characters.
+  std::size_t b = 0;
+  while (b < v.size() && (v[b] == ' ' || v[b] == ',' || v[b] == ';' || v[b] == '&' || v[b] == '|' || v[b] == '-')) ++b;
+  return v.substr(b);
+}
+
+// Is one segment (prefix stripped, punctuation trimmed) a plausible name?
+bool PlausibleName(const std::string& v) {
+  if (v.empty() || CodePoints(v) > kMaxAuthorChars) return false;
+  if (LooksLikeUrl(v) || v.find('@') == 0 || v.find("://") != std::string::npos) return false;
+  // Letters, few digits ("L_104485" and phone numbers are not names), no colon, not a bare domain
+  // ("example.com"), at least two characters for a Chinese name, not a label word ("Updated").
   std::size_t letters = 0, digits = 0, han = 0;
   for (std::size_t i = 0; i < v.size();) {
     const char32_t c = text::NextCodePoint(v, i);
     if (c >= '0' && c <= '9') ++digits;
     else if (IsWordChar(c)) ++letters;
     if (IsHan(c)) ++han;
-    if (c == ':' || c == 0xFF1A || c == '=' || c == '{' || c == '<') return "";
+    if (c == ':' || c == 0xFF1A || c == '=' || c == '{' || c == '<' || c == 0x25A0) return false;
   }
-  if (letters == 0 || digits >= 4) return "";
-  if (han == 1 && letters == 1) return "";
+  if (letters == 0 || digits >= 4) return false;
+  if (han == 1 && letters == 1) return false;
   if (v.find(' ') == std::string::npos) {
     const std::size_t dot = v.rfind('.');
-    if (dot != std::string::npos && dot + 1 < v.size() && v.size() - dot - 1 <= 6 && dot > 0) {
+    if (dot != std::string::npos && dot > 0 && v.size() - dot - 1 >= 2 && v.size() - dot - 1 <= 6) {
       bool tld = true;
       for (std::size_t i = dot + 1; i < v.size(); ++i) tld = tld && v[i] >= 'a' && v[i] <= 'z';
-      if (tld && v.size() - dot - 1 >= 2) return "";
+      if (tld) return false;
     }
   }
-  return v;
+  if (v[0] >= '0' && v[0] <= '9') return false;
+  const std::string lower = LowerAscii(v);
+  if (lower.ends_with(" by")) return false;  // a label whose name is elsewhere
+  for (auto w : tables::kAuthorRejects) {
+    if (lower == w) return false;
+  }
+  // Only month and weekday names: a date fragment ("Sat", "Sun Dec").
+  {
+    bool all_date = true;
+    std::size_t words = 0;
+    for (std::size_t b = 0; b < v.size() && all_date;) {
+      std::size_t e = v.find(' ', b);
+      if (e == std::string::npos) e = v.size();
+      std::string_view w = std::string_view(v).substr(b, e - b);
+      while (!w.empty() && (w.back() == '.' || w.back() == ',')) w.remove_suffix(1);
+      if (!w.empty()) {
+        ++words;
+        all_date = IsDateWord(w);
+      }
+      b = e + 1;
+    }
+    if (all_date && words > 0) return false;
+  }
+  for (auto w : tables::kAuthorRejectPrefixes) {
+    if (lower.starts_with(w)) return false;
+  }
+  return true;
 }
+
+}  // namespace
+
+std::string CleanAuthor(std::string_view value) {
+  std::string v = StripAuthorPrefixes(CollapseSpace(value, 1024));
+  if (v.empty()) return "";
+  // Split at separators; the first segment that is a name wins ("Dec. 19, 2025 · Jane Doe").
+  std::vector<std::pair<std::size_t, std::size_t>> cuts;  // (position, length)
+  for (std::string_view sep : tables::kAuthorSeparators) {
+    for (std::size_t p = v.find(sep); p != std::string::npos; p = v.find(sep, p + sep.size())) {
+      cuts.emplace_back(p, sep.size());
+    }
+  }
+  // " 7 min read": a name ends before a number.
+  for (std::size_t p = v.find(' '); p != std::string::npos; p = v.find(' ', p + 1)) {
+    if (p + 1 < v.size() && v[p + 1] >= '0' && v[p + 1] <= '9') cuts.emplace_back(p, 1);
+  }
+  std::sort(cuts.begin(), cuts.end());
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= cuts.size(); ++i) {
+    const std::size_t end = i < cuts.size() ? cuts[i].first : v.size();
+    if (end < start) continue;
+    std::string seg = v.substr(start, end - start);
+    if (i < cuts.size()) start = cuts[i].first + cuts[i].second;
+    // A date inside the segment: keep the part before it, else the part after it.
+    DateMatch m;
+    if (NextDateInText(seg, 0, &m)) {
+      const std::string before = TrimAuthorPunct(seg.substr(0, m.begin));
+      seg = WordCount(before) >= 2 || (m.begin > 0 && CodePoints(NormKey(before)) >= 4) ? before : seg.substr(m.end);
+    }
+    seg = TrimAuthorPunct(StripAuthorPrefixes(TrimAuthorPunct(CollapseSpace(seg))));
+    if (PlausibleName(seg)) return seg;
+  }
+  return "";
+}
+
+namespace {
+
+// Cleaned, de-duplicated names joined with ", " ("" if none, or if they are the site's name).
+std::string JoinAuthors(const std::vector<std::string>& raw, std::string_view site) {
+  std::vector<std::string> names;
+  for (const auto& a : raw) {
+    std::string c = CleanAuthor(a);
+    if (c.empty() || MatchesSite(c, site)) continue;
+    if (std::find(names.begin(), names.end(), c) == names.end()) names.push_back(std::move(c));
+  }
+  std::string out;
+  for (const auto& n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return CodePoints(out) > 2 * kMaxAuthorChars ? "" : out;
+}
+
+// The name inside a byline element: a labelled CJK name ("作者：X 来源：Y"); else the first text in
+// it that is a plausible name (labels such as "By", dates and job titles are skipped: "Dec. 19 ·
+// Jane Doe"), joined with further linked names ("By <a>A</a> and <a>B</a>").
+std::string BylineFromNode(const dom::Document& doc, const dom::Annotation& ann, NodeId n) {
+  if (!ann.stats.empty() && ann[n].chars > 300) return "";
+  const std::string all = NodeText(doc, n, 600);
+  for (const auto& lab : tables::kCjkAuthorLabels) {
+    const std::size_t p = all.find(lab.label);
+    if (p == std::string::npos) continue;
+    return CleanAuthor(NameAfterCjkLabel(all, p + lab.label.size(), lab.sep));  // "" if labelled but no name
+  }
+  const NodeId end = doc.SubtreeEnd(n);
+  std::string first;
+  bool first_in_link = false;
+  std::vector<std::string> linked;
+  for (NodeId k = n; k < end; ++k) {
+    const dom::Node& node = doc[k];
+    if (node.hidden()) {
+      k = doc.SubtreeEnd(k) - 1;
+      continue;
+    }
+    if (node.tag == Tag::kA) {
+      const std::string v = CleanAuthor(NodeText(doc, k, 400));
+      if (!v.empty() && linked.size() < 4 && std::find(linked.begin(), linked.end(), v) == linked.end()) {
+        linked.push_back(v);
+      }
+      continue;
+    }
+    if (!node.is_text() || !first.empty()) continue;
+    const std::string t = CollapseSpace(doc.Text(k), 400);
+    if (t.empty() || WordCount(t) > 12) continue;
+    first = CleanAuthor(t);
+    first_in_link = node.in_link();
+  }
+  if (first.empty()) return CodePoints(all) <= kMaxAuthorChars ? CleanAuthor(all) : "";
+  if (first_in_link && linked.size() >= 2 && linked[0] == first && CodePoints(all) <= 160) {
+    std::string joined;
+    for (const auto& l : linked) joined += (joined.empty() ? "" : ", ") + l;
+    return joined;
+  }
+  return first;
+}
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 
@@ -1503,6 +1682,10 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
     h1 = std::move(t);
     break;
   }
+  // A "by Jane Doe" part between title separators names the author, and is not the headline.
+  std::string title_author = CutTitleByline(&html_title);
+  if (title_author.empty()) title_author = CutTitleByline(&meta_title);
+  else CutTitleByline(&meta_title);
   {
     std::vector<std::string> refs;
     for (const std::string* r : {&meta_title, &ld_title, &h1}) {
@@ -1593,85 +1776,84 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
 
   // ---- Author.
   {
-    std::string author;
-    if (!ld.authors.empty()) {
-      std::vector<std::string> names;
-      for (const auto& a : ld.authors) {
-        std::string c = CleanAuthor(a);
-        if (!c.empty() && std::find(names.begin(), names.end(), c) == names.end()) names.push_back(c);
-      }
-      for (const auto& n : names) {
-        if (!author.empty()) author += ", ";
-        author += n;
-      }
-      if (CodePoints(author) > 2 * kMaxAuthorChars) author.clear();
-    }
+    // Tier 1: declared person names (JSON-LD Person authors, <meta> author keys), unless they
+    // merely repeat the site name.
+    std::string author = JoinAuthors(ld.authors, site);
+    std::string weak;  // organisations and site-name authors: used only if nothing else is found
     for (auto k : tables::kAuthorKeys) {
       if (!author.empty()) break;
       for (const auto& m : f.metas) {
         if (m.key != k) continue;
-        author = CleanAuthor(m.value);
-        if (!author.empty()) break;
-      }
-    }
-    for (std::size_t i = 0; author.empty() && i < f.itemprop_authors.size(); ++i) {
-      const NodeId n = f.itemprop_authors[i];
-      // A nested itemprop=name, else the element's own text.
-      std::string v;
-      for (NodeId k = n + 1; k < doc.SubtreeEnd(n) && v.empty(); ++k) {
-        if (doc[k].is_element() && ContainsCI(doc.GetAttr(k, Attr::kItemprop), "name")) {
-          v = CleanAuthor(doc.GetAttr(k, Attr::kContent));
-          if (v.empty()) v = CleanAuthor(NodeText(doc, k, 400));
+        std::string a = CleanAuthor(m.value);
+        if (a.empty()) continue;
+        if (MatchesSite(a, site)) {
+          if (weak.empty()) weak = a;
+          continue;
         }
+        author = std::move(a);
+        break;
       }
-      if (v.empty()) v = CleanAuthor(doc.GetAttr(n, Attr::kContent));
-      if (v.empty() && (annotation.stats.empty() || annotation[n].chars <= 120)) v = CleanAuthor(NodeText(doc, n, 400));
-      author = v;
     }
-    for (std::size_t i = 0; author.empty() && i < f.rel_authors.size(); ++i) {
-      author = CleanAuthor(NodeText(doc, f.rel_authors[i], 400));
+    if (weak.empty()) weak = JoinAuthors(ld.org_authors, "");
+    if (weak.empty()) {
+      std::vector<std::string> all = ld.authors;
+      weak = JoinAuthors(all, "");
     }
-    // Text bylines (CJK labels, "By X") and byline-classed elements, ranked by strength then by
-    // distance to the headline.
+    // Tier 2: bylines in the page — itemprop=author and rel=author (strength 5), CJK labels
+    // (作者 6 … 编辑 1), "By X" lines and byline-classed elements (4), "by X" in the title (3) —
+    // ranked by strength less a penalty for distance from the headline (related-article cards and
+    // comment sections name other people).
     if (author.empty()) {
       std::vector<AuthorCand> cands;
-      std::size_t wb = 0, we = std::min(st.text.size(), kDateWindowBefore + kDateWindowAfter);
-      if (anchor.found()) {
-        wb = anchor.begin > kDateWindowBefore ? anchor.begin - kDateWindowBefore : 0;
-        we = std::min(st.text.size(), anchor.begin + kDateWindowAfter);
+      // Bylines also close articles ("Written by …" boxes), so the window runs to the end of the
+      // stream; distance from the headline lowers the rank instead.
+      const std::size_t wb = anchor.found() && anchor.begin > kDateWindowBefore ? anchor.begin - kDateWindowBefore : 0;
+      const std::size_t we = st.text.size();
+      auto offset = [&](NodeId n) {
+        const std::size_t off = st.OffsetOf(doc, n);
+        return off == std::string::npos ? st.text.size() : off;
+      };
+      for (NodeId n : f.itemprop_authors) {
+        std::string v = CleanAuthor(doc.GetAttr(n, Attr::kContent));
+        if (v.empty()) v = BylineFromNode(doc, annotation, n);
+        if (!v.empty()) cands.push_back({v, 5, offset(n)});
+      }
+      for (NodeId n : f.rel_authors) {
+        std::string v = CleanAuthor(NodeText(doc, n, 400));
+        if (!v.empty()) cands.push_back({v, 5, offset(n)});
       }
       CjkBylines(st, wb, we, &cands);
-      EnglishBylines(st.text, wb, std::min(we, anchor.found() ? anchor.end + 3000 : we), &cands);
-      for (NodeId n : f.bylines) {
-        const std::string t = NodeText(doc, n, 400);
-        std::string name;
-        // A labelled name inside ("作者：X 来源：Y").
-        bool labelled = false;
-        for (const auto& lab : tables::kCjkAuthorLabels) {
-          const std::size_t p = t.find(lab.label);
-          if (p != std::string::npos) {
-            labelled = true;
-            name = CleanAuthor(NameAfterCjkLabel(t, p + lab.label.size(), lab.sep));
-            if (!name.empty()) break;
-          }
-        }
-        if (name.empty() && !labelled && CodePoints(t) <= kMaxAuthorChars) name = CleanAuthor(t);
-        if (name.empty()) continue;
-        const std::size_t off = st.OffsetOf(doc, n);
-        cands.push_back({name, 4, off == std::string::npos ? st.text.size() : off});
+      MDBG("author window %zu..%zu of %zu\n", wb, we, st.text.size());  // DEBUG
+      EnglishBylines(doc, st, wb, we, &cands);
+      for (std::size_t i = 0; i < f.bylines.size(); ++i) {
+        const NodeId n = f.bylines[i];
+        // Innermost byline elements only ("author-box" > "author-name").
+        if (i + 1 < f.bylines.size() && doc.IsAncestor(n, f.bylines[i + 1])) continue;
+        std::string name = BylineFromNode(doc, annotation, n);
+        if (!name.empty()) cands.push_back({std::move(name), 4, offset(n)});
       }
-      const AuthorCand* best = nullptr;
+      if (!title_author.empty()) cands.push_back({title_author, 3, anchor.found() ? anchor.begin : 0});
       auto dist = [&](const AuthorCand& c) -> std::size_t {
         if (!anchor.found()) return c.pos;
         return c.pos >= anchor.begin ? c.pos - anchor.begin : (anchor.begin - c.pos) * 2;
       };
+      auto rank = [&](const AuthorCand& c) {
+        const std::size_t d = dist(c);
+        return c.strength * 2 - (d > 24000 ? 4 : d > 12000 ? 3 : d > 5000 ? 2 : d > 1500 ? 1 : 0);
+      };
+      const AuthorCand* best = nullptr;
       for (const AuthorCand& c : cands) {
-        if (SameKey(c.name, site) || SameKey(c.name, out->title)) continue;
-        if (!best || c.strength > best->strength || (c.strength == best->strength && dist(c) < dist(*best))) best = &c;
+        MDBG("author cand [%s] strength=%d pos=%zu rank=%d\n", c.name.c_str(), c.strength, c.pos, rank(c));  // DEBUG
+        if (SameKey(c.name, out->title)) continue;
+        if (MatchesSite(c.name, site)) {
+          if (weak.empty()) weak = c.name;
+          continue;
+        }
+        if (!best || rank(c) > rank(*best) || (rank(c) == rank(*best) && dist(c) < dist(*best))) best = &c;
       }
-      for (const AuthorCand& c : cands) MDBG("author cand [%s] strength=%d pos=%zu\n", c.name.c_str(), c.strength, c.pos);  // DEBUG
       if (best) author = best->name;
     }
+    if (author.empty()) author = weak;
     out->author = author;
   }
 

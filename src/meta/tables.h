@@ -122,6 +122,12 @@ inline constexpr MonthName kMonthNames[] = {
     {"δεκεμβριοσ", 12},
 };
 
+// Weekday names and abbreviations (folded), to recognise date fragments.
+inline constexpr std::string_view kWeekdayNames[] = {
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+    "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "today", "yesterday",
+};
+
 // Connecting words allowed inside a date ("9 de noviembre de 2009", "le 9 novembre", "9th").
 inline constexpr std::string_view kDateFillerWords[] = {"de", "del", "di", "of", "the"};
 inline constexpr std::string_view kOrdinalSuffixes[] = {"st", "nd", "rd", "th", "er", "e"};
@@ -158,6 +164,25 @@ inline constexpr std::string_view kAuthorPrefixes[] = {
     "authors", "author", "par", "por", "автор", "作者是", "作者", "本报记者", "本报通讯员", "通讯员",
     "记者", "記者", "撰文", "责任编辑", "責任編輯", "编辑", "編輯",
 };
+// Separators after which a byline value continues with something else (a date, a job title, a
+// label). A value is split at these and the first segment that is a plausible name is kept.
+inline constexpr std::string_view kAuthorSeparators[] = {
+    "|", " • ", " · ", "⋅", "\n", " - ", " — ", " – ", "(", "（", "【", "[", " on ", " On ", " Updated",
+    " updated", " Published", " published", " Posted", " posted", "来源", "來源", "時間", "时间", "发布",
+    "日期", " at ", " em ", " le ", " in ", " | ", "｜", " / ",
+};
+// Values that are labels or links, not names (compared lower-case, whole value / prefix).
+inline constexpr std::string_view kAuthorRejects[] = {
+    "author", "authors", "by", "updated", "published", "posted", "topic author", "written by",
+    "contributor", "contributors", "staff", "unknown", "anonymous", "guest", "share", "follow",
+    "about the author", "about", "more", "view profile", "profile", "作者", "匿名", "佚名", "未知",
+    "article by", "story by", "words by", "posted by", "editor",
+};
+inline constexpr std::string_view kAuthorRejectPrefixes[] = {
+    "read more", "view all", "see all", "more from", "more by", "follow ", "all posts", "posts by",
+    "view posts", "contact ", "email ", "subscribe",
+};
+
 // Chinese/Japanese byline labels found in running text, with the strength of the label: a name
 // after 作者 is the author; after 记者 a reporter; after 编辑 only an editor (kept as a last resort
 // because many Chinese news pages name nobody else). `sep`: what must follow the label before the
@@ -196,7 +221,18 @@ inline constexpr std::string_view kBylineClassHints[] = {
 // Class/id fragments that disqualify a byline candidate (comment authors, author bio boxes).
 inline constexpr std::string_view kBylineClassVetoes[] = {
     "comment", "reply", "avatar", "bio", "about-author", "author-box", "authorbox", "related",
-    "share", "social", "widget", "description",
+    "share", "social", "widget", "description", "title", "role", "position", "job", "image", "photo",
+    "img", "count", "desc", "date", "time", "follow",
+};
+// English byline labels at the start of a line of text ("By Jane Doe", "Contributors: Jane Doe").
+inline constexpr std::string_view kBylineLinePrefixes[] = {
+    "By ", "BY ", "by ", "Written by ", "Written By ", "Posted by ", "Posted By ", "Words by ",
+    "Story by ", "Text by ", "Reporting by ", "Author: ", "Authors: ", "Contributor: ",
+    "Contributors: ", "Author ", "Von ", "Par ", "Por ",
+};
+// The same inside a short line ("This post was written by Jane Doe, Head of …").
+inline constexpr std::string_view kBylineInlineLabels[] = {
+    "written by ", "posted by ", "authored by ", "contributed by ",
 };
 
 }  // namespace pith::meta::tables

@@ -6,6 +6,8 @@
 namespace pith::cli {
 
 void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
+  // Algorithms this build offers (add a name when its implementation is registered in
+  // src/algo/registry.cc, and its thresholds below).
   static const std::vector<std::string> kNames = {"lineblock"};
   cmd->add_option_function<std::string>(
          "-a,--algorithm",
