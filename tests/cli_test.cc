@@ -40,7 +40,7 @@ TEST(Cli, ReadsStdin) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["input"], "-");
-  EXPECT_EQ(j["algorithm"], "lineblock");
+  EXPECT_EQ(j["algorithm"], "auto");
   EXPECT_EQ(j["encoding"]["source"], "utf8");
 }
 

@@ -77,6 +77,33 @@ TEST(MetaTitle, PrefersMatchingH1) {
   EXPECT_EQ(m.title, "Top 10 Nutrition Trends to Watch in 2026");
 }
 
+TEST(MetaTitle, LogoH1AndCjkHyphen) {
+  // The h1 is the site's logo; it must not be taken for the headline.
+  const Metadata m = Extract(
+      "<html><head><title>What is Ownership? - The Rust Programming Language</title></head><body>"
+      "<h1 class='menu-title'>The Rust Programming Language</h1><p>x</p></body></html>");
+  EXPECT_EQ(m.title, "What is Ownership?");
+  EXPECT_EQ(CleanTitle("冒充公检法电诈团伙被端-富达传媒", "", {}), "冒充公检法电诈团伙被端");
+  EXPECT_EQ(CleanTitle("新闻动态--中国地理学会官网", "", {}), "新闻动态");
+  EXPECT_EQ(CleanTitle("e-mail etiquette for beginners", "", {}), "e-mail etiquette for beginners");
+}
+
+TEST(MetaTitle, BylineInTitle) {
+  const Metadata m = Extract(
+      "<html><head><title>Have an App Idea? Here is how | by Summer Swann | Yeti LLC</title></head>"
+      "<body><p>x</p></body></html>");
+  EXPECT_EQ(m.author, "Summer Swann");
+  EXPECT_EQ(m.title.find("Summer"), std::string::npos);
+}
+
+TEST(MetaTitle, OgTitleAgreeingWithH1) {
+  const Metadata m = Extract(
+      "<html><head><title>New movies streaming on Netflix, Hulu, Disney+</title>"
+      "<meta property='og:title' content='From One to Another, 10 movies to stream now'></head><body>"
+      "<h1>From One to Another, 10 movies to stream now</h1></body></html>");
+  EXPECT_EQ(m.title, "From One to Another, 10 movies to stream now");
+}
+
 // ---- Date ------------------------------------------------------------------------------------
 
 TEST(MetaDate, MetaBeatsText) {
@@ -129,6 +156,30 @@ TEST(MetaDate, UrlDayRefinedByTextTime) {
   EXPECT_EQ(m.date, "2005-03-11T12:12:00");
 }
 
+TEST(MetaDate, TimeElementBeatsUrl) {
+  const Metadata m = Extract(
+      "<html><body><h1>A headline of the story</h1><time class='published' datetime='2019-12-24'>Dec 24</time>"
+      "<p>Body</p></body></html>",
+      "https://example.com/2019/12/20/story.html");
+  EXPECT_EQ(m.date, "2019-12-24");
+}
+
+TEST(MetaDate, ModifiedOnlyAsLastResort) {
+  EXPECT_EQ(Extract("<html><head><meta property='article:modified_time' content='2020-02-02'></head></html>").date,
+            "2020-02-02");
+  EXPECT_EQ(Extract("<html><head><meta property='article:modified_time' content='2020-02-02'>"
+                    "<meta name='pubdate' content='2020-01-01'></head></html>")
+                .date,
+            "2020-01-01");
+}
+
+TEST(MetaDate, LabelledDateAtTheEndOfALongArticle) {
+  std::string body = "<h1>A long article headline</h1>";
+  for (int i = 0; i < 400; ++i) body += "<p>Paragraph of text without any date in it at all, number.</p>";
+  body += "<p>Posted on April 13, 2023</p>";
+  EXPECT_EQ(Extract("<html><body>" + body + "</body></html>").date, "2023-04-13");
+}
+
 // ---- Author ----------------------------------------------------------------------------------
 
 TEST(MetaAuthor, MetaAuthorAndUrlRejected) {
@@ -164,6 +215,39 @@ TEST(MetaAuthor, EnglishByline) {
   EXPECT_EQ(m.author, "Jane Q. Public");
 }
 
+TEST(MetaAuthor, OrganisationAuthorIsWeak) {
+  const Metadata m = Extract(
+      "<html><head><meta property='og:site_name' content='Instructables'>"
+      "<script type='application/ld+json'>{\"@type\":\"Article\",\"author\":{\"@type\":\"Organization\","
+      "\"name\":\"Instructables\"}}</script></head><body><h1>How to Make Furniture</h1>"
+      "<div class='header-byline'>By <a href='/member/Fred/' rel='author'>MixmasterFred</a> in Workshop</div>"
+      "</body></html>");
+  EXPECT_EQ(m.author, "MixmasterFred");
+  EXPECT_EQ(Extract("<html><head><script type='application/ld+json'>{\"@type\":\"Article\",\"author\":"
+                    "{\"@type\":\"Organization\",\"name\":\"Corti\"}}</script></head></html>")
+                .author,
+            "Corti");  // nothing better: the organisation is kept
+}
+
+TEST(MetaAuthor, BylineElementPicksTheName) {
+  EXPECT_EQ(Extract("<html><body><h1>Headline of the story</h1><div class='publish-date-author'>Dec. 19, 2025 "
+                    "&middot; Niko Matsakis on behalf of <a href='/t'>Vision group</a></div></body></html>")
+                .author,
+            "Niko Matsakis");
+  EXPECT_EQ(Extract("<html><body><h1>Headline of the story</h1><p class='byline'>By <a href='/a'>Ann Lee</a> and "
+                    "<a href='/b'>Bo Chan</a></p></body></html>")
+                .author,
+            "Ann Lee and Bo Chan");
+  EXPECT_EQ(Extract("<html><body><h1>Headline of the story</h1><div class='byline'><a href='/a'>Ann Lee</a>, "
+                    "<a href='/b'>Bo Chan</a></div></body></html>")
+                .author,
+            "Ann Lee, Bo Chan");
+  EXPECT_EQ(Extract("<html><body><nav><h4>By Event Type</h4></nav><h1>Headline of the story</h1></body></html>").author,
+            "");
+  EXPECT_EQ(Extract("<html><body><h1>Headline of the story</h1><p>Text.</p><div>by Taboola</div></body></html>").author,
+            "");
+}
+
 TEST(MetaAuthor, CleanAuthor) {
   EXPECT_EQ(CleanAuthor("  By   Jane Doe "), "Jane Doe");
   EXPECT_EQ(CleanAuthor("作者：张三"), "张三");
@@ -172,6 +256,12 @@ TEST(MetaAuthor, CleanAuthor) {
   EXPECT_EQ(CleanAuthor("http://example.com/jane"), "");
   EXPECT_EQ(CleanAuthor(std::string(120, 'a')), "");
   EXPECT_EQ(CleanAuthor("Byron Smith"), "Byron Smith");
+  EXPECT_EQ(CleanAuthor("Sat, Jan 4, 2025"), "");
+  EXPECT_EQ(CleanAuthor("Brian Becker 7 min read"), "Brian Becker");
+  EXPECT_EQ(CleanAuthor("Contributing Writer"), "");
+  EXPECT_EQ(CleanAuthor("name, email@gmail.com"), "");
+  EXPECT_EQ(CleanAuthor("L_104485"), "");
+  EXPECT_EQ(CleanAuthor("51offer.com"), "");
 }
 
 // ---- Keywords, language, direction, URL, description ----------------------------------------
@@ -208,6 +298,18 @@ TEST(MetaLang, FromScript) {
             "");
 }
 
+TEST(MetaLang, LatinFunctionWords) {
+  std::string en, pl;
+  for (int i = 0; i < 10; ++i) {
+    en += "The council said that it was ready to vote on the plan, which is the first of its kind. ";
+    pl += "Rada powiedziała, że jest gotowa do głosowania nad planem, który nie jest pierwszy w mieście. ";
+  }
+  EXPECT_EQ(Extract("<html><body><p>" + en + "</p></body></html>").lang, "en");
+  EXPECT_EQ(Extract("<html><body><p>" + pl + "</p></body></html>").lang, "pl");
+  EXPECT_EQ(NormalizeLangTag("utf-8"), "");
+  EXPECT_EQ(NormalizeLangTag("zh-cmn-Hans"), "zh-cmn-Hans");
+}
+
 TEST(MetaLang, DeclarationContradictedByScript) {
   std::string body;
   for (int i = 0; i < 20; ++i) body += "这是一个中文页面，但是模板写了英文。";
@@ -218,6 +320,10 @@ TEST(MetaDir, Attribute) {
   EXPECT_EQ(Extract("<html dir='RTL'><body>Latin text here</body></html>").dir, "rtl");
   EXPECT_EQ(Extract("<html><body dir='rtl'>x</body></html>").dir, "rtl");
   EXPECT_EQ(Extract("<html><body>plain text here</body></html>").dir, "ltr");
+  // The direction of the content, not of the page chrome.
+  EXPECT_EQ(Extract("<html dir='ltr'><body dir='rtl'>x</body></html>").dir, "rtl");
+  EXPECT_EQ(Extract("<html><body><nav>Menu</nav><main dir='rtl'><h1>Headline words</h1><p>x</p></main></body></html>").dir,
+            "rtl");
 }
 
 TEST(MetaUrl, CanonicalResolution) {
@@ -364,8 +470,9 @@ TEST(MetaCorpus, ZhCwcedDateAndAuthor) {
               "no date output on UNKNOWN-date pages %d/%d\n",
               date.hit, date.total, date.pct(), author.hit, author.total, author.pct(), author_loose.hit,
               author_loose.total, no_date_quiet.hit, no_date_quiet.total);
-  EXPECT_GE(date.pct(), 0.0);
-  EXPECT_GE(author.pct(), 0.0);
+  // Floors a little below the measured values (92.2% and 60.0% when written).
+  EXPECT_GE(date.pct(), 88.0);
+  EXPECT_GE(author.pct(), 52.0);
 }
 
 TEST(MetaCorpus, WcxbTitleDateAuthor) {
@@ -391,6 +498,7 @@ TEST(MetaCorpus, WcxbTitleDateAuthor) {
       if (!ok && Verbose()) std::printf("wcxb date   %s want %s got %s\n", id.c_str(), d.c_str(), m.date.c_str());
     } else {
       date_quiet.Add(m.date.empty());
+      if (!m.date.empty() && Verbose()) std::printf("wcxb date?  %s want none got %s\n", id.c_str(), m.date.c_str());
     }
     const std::string a = Str(md, "author");
     if (!a.empty()) {
@@ -405,13 +513,36 @@ TEST(MetaCorpus, WcxbTitleDateAuthor) {
               "(%.1f%%); no date when unlabelled %d/%d; no author when unlabelled %d/%d\n",
               title.hit, title.total, title.pct(), date.hit, date.total, date.pct(), author.hit, author.total,
               author.pct(), date_quiet.hit, date_quiet.total, author_quiet.hit, author_quiet.total);
-  EXPECT_GE(title.pct(), 0.0);
+  // Floors a little below the measured values (81.8%, 83.9%, 82.1% when written).
+  EXPECT_GE(title.pct(), 78.0);
+  EXPECT_GE(date.pct(), 80.0);
+  EXPECT_GE(author.pct(), 78.0);
+}
+
+TEST(MetaCorpus, DanielLanguage) {
+  const fs::path set = fs::path(PITH_SHARED_DATA) / "daniel-dev";
+  if (!fs::exists(set / "index.jsonl")) GTEST_SKIP() << "no shared data";
+  Rate all, non_latin;
+  for (const json& row : ReadIndex(set)) {
+    const std::string id = Str(row, "id");
+    const std::string want = Str(row, "language");
+    if (want.empty()) continue;
+    const Metadata m = ExtractPage(set / "html" / (id + ".html"), Str(row, "url"));
+    const bool ok = m.lang.substr(0, m.lang.find('-')) == want;
+    all.Add(ok);
+    if (want != "en" && want != "pl") non_latin.Add(ok);
+    if (!ok && Verbose()) std::printf("daniel lang %s want %s got [%s]\n", id.c_str(), want.c_str(), m.lang.c_str());
+  }
+  std::printf("[daniel-dev] lang (primary subtag) %d/%d (%.1f%%); zh/el/ru pages %d/%d (%.1f%%)\n", all.hit, all.total,
+              all.pct(), non_latin.hit, non_latin.total, non_latin.pct());
+  EXPECT_GE(all.pct(), 94.0);         // 98.3% when written
+  EXPECT_GE(non_latin.pct(), 97.0);   // 100%
 }
 
 TEST(MetaCorpus, TitlesAndLanguage) {
   const fs::path root = fs::path(PITH_SHARED_DATA);
   if (!fs::exists(root / "readability-test" / "index.jsonl")) GTEST_SKIP() << "no shared data";
-  Rate r_title, r_lang, r_dir, g_title, g_lang;
+  Rate r_title, r_title_cut, r_lang, r_dir, g_title, g_lang;
   for (const json& row : ReadIndex(root / "readability-test")) {
     const std::string id = Str(row, "id");
     const Metadata m = ExtractPage(root / "readability-test" / "html" / (id + ".html"), Str(row, "url"));
@@ -419,6 +550,9 @@ TEST(MetaCorpus, TitlesAndLanguage) {
     if (!t.empty()) {
       const bool ok = Key(t) == Key(m.title);
       r_title.Add(ok);
+      // Readability keeps site names in titles; pith cuts them. Also count a match when the
+      // expected title cuts down to ours at a separator.
+      r_title_cut.Add(ok || Key(CleanTitle(t, "", {m.title})) == Key(m.title));
       if (!ok && Verbose()) std::printf("rdb title %s want [%s] got [%s]\n", id.c_str(), t.c_str(), m.title.c_str());
     }
     const std::string l = Str(row, "lang_meta");
@@ -449,10 +583,17 @@ TEST(MetaCorpus, TitlesAndLanguage) {
       if (!ok && Verbose()) std::printf("goose lang %s want [%s] got [%s]\n", id.c_str(), l.c_str(), m.lang.c_str());
     }
   }
-  std::printf("[readability-test] title exact %d/%d (%.1f%%); lang %d/%d; dir %d/%d\n", r_title.hit, r_title.total,
-              r_title.pct(), r_lang.hit, r_lang.total, r_dir.hit, r_dir.total);
+  std::printf("[readability-test] title exact %d/%d (%.1f%%), modulo the site-name cut %d/%d (%.1f%%); lang %d/%d; "
+              "dir %d/%d\n",
+              r_title.hit, r_title.total, r_title.pct(), r_title_cut.hit, r_title_cut.total, r_title_cut.pct(),
+              r_lang.hit, r_lang.total, r_dir.hit, r_dir.total);
   std::printf("[goose3-tests] title exact %d/%d (%.1f%%); lang (primary subtag) %d/%d\n", g_title.hit,
               g_title.total, g_title.pct(), g_lang.hit, g_lang.total);
+  // Floors a little below the measured values (85.0%, 73/73, 17/17, 26/26 when written).
+  EXPECT_GE(r_title_cut.pct(), 80.0);
+  EXPECT_GE(r_lang.pct(), 95.0);
+  EXPECT_GE(r_dir.hit, r_dir.total - 1);
+  EXPECT_GE(g_lang.pct(), 95.0);
 }
 
 }  // namespace

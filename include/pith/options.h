@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace pith {
@@ -47,26 +48,158 @@ struct LineBlockOptions {
 
 // Paper 000: content correlativity with context smoothing (src/algo/correlation.cc).
 struct CorrelationOptions {
-  // Filled in by the correlation algorithm's implementation (thresholds C, S, D and presets).
+  // C: a node is content when CC = TA / max(LA, 1) ≥ C, TA = weighted non-link characters of the
+  // subtree, LA = its <a href> count. Paper (Uyghur): 29. Default chosen by measurement.
+  double cc_threshold = 29;
+  // S: smoothing promotes a node below C when CS (share of its same-tag siblings with text whose
+  // CC ≥ C, itself counted) exceeds S. Paper: 0.57 (57%).
+  double cs_share = 0.57;
+  // D: ... and its context density TD = max(TA(parent), 1) / max(LA, 1) exceeds D. Paper: 63.
+  double td_density = 63;
+  // TA counts a CJK (Han, kana, hangul) character this many times (a CJK character carries about a
+  // word, a letter of an alphabet much less). 1 = the paper's plain count (Uyghur letters).
+  int cjk_char_weight = 1;
+  // "Off the level": the content level is the deepest element holding at least this share of the
+  // content text; content outside its subtree is set to 0. 0 disables the rule.
+  double level_share = 0.5;
+
+  // Presets: "uyghur" = the paper's thresholds; "default" = measured defaults for all scripts.
+  static CorrelationOptions Uyghur();
+  static CorrelationOptions Default();
+  // Sets *out from a preset name; false for an unknown name.
+  static bool FromPreset(std::string_view name, CorrelationOptions* out);
 };
 
 // Paper 002: local-semantic purification (src/algo/semantic.cc).
 struct SemanticOptions {
-  // Filled in by the semantic algorithm's implementation (similarity threshold, λ).
+  // Formula (1) with smoothing ε: Similar(a, b) = (min(ρa, ρb) + ε) / (max(ρa, ρb) + ε), ρ = link
+  // chars / chars. 0 = the paper's formula (which calls 0 and 0.01 totally dissimilar). Unitless.
+  double density_smoothing = 0.2;
+  // Units (children) whose pairwise Similar is at least this are "similar" and merge into one local
+  // semantic block (§3.2.1). Unitless, 0..1. Chosen by measurement (docs/semantic.md).
+  double similarity_threshold = 0.3;
+  // λ (§3.2.2 ClearNoise): a block whose cosine to the main block is below this is noise and is
+  // removed. Unitless, 0..1. The paper gives no value; chosen by measurement (docs/semantic.md).
+  double relevance_threshold = 0.06;
+  // Blocks whose link density exceeds this are dropped without word segmentation (speed: ICU's
+  // Chinese dictionary runs ~16 MB/s). 1 = segment every block, as the paper does.
+  double max_link_density = 1.0;
+  // Blocks with fewer non-whitespace characters than this are dropped without segmentation. 0 = off.
+  int min_block_chars = 0;
+  // The main block PS_m is the block with the most feature words (paper) — counted here as feature
+  // words × (1 − ρ) when true, so that a long menu or link list cannot outweigh the body text
+  // ("正文") the paper means PS_m to be. Chosen by measurement (docs/semantic.md).
+  bool main_text_words = true;
+  // §3.2.1 "put related nodes into the same extraction range": when a node's children are not all
+  // similar, runs of adjacent similar children still form one block (false = each child alone).
+  bool group_siblings = true;
 };
 
 // Paper 003: Tibetan identification and DOM pruning (src/algo/tibetan.cc).
 struct TibetanOptions {
-  // Filled in by the Tibetan algorithm's implementation (Relativity and Veracity bounds).
+  // --- Identification (§1.1, §2.2; text::IdentifyTibetan) ---
+  // A syllable fits when 1..this many characters stand between two syllable dots. Paper: 7 letters
+  // at most in a syllable of ASCII-font and Unicode encodings (components, not precomposed stacks).
+  int max_syllable_length = 7;
+  // The same for GB2312-based large-charset encodings, whose characters are precomposed stacks.
+  // Paper §2.2 step 4: 5.
+  int max_syllable_length_gb = 5;
+  // A page is Tibetan when fitting syllables / syllable dots reaches this. Paper §2.2: 1/3.
+  double min_fit_ratio = 1.0 / 3.0;
+  // Syllable dots must make at least this share of the measured Tibetan characters (dots included).
+  // Paper §1.1: a dot after at most 7 letters is ≥ 12.5%. Rejects hyphens in Latin text that a
+  // declared Tibetan font happens to cover.
+  double min_dot_share = 0.125;
+  // pith: fewer fitting syllables than this is a stray word, not a Tibetan page (the paper counts
+  // no minimum). Chosen on the fixtures and the development corpus (docs/tibetan.md).
+  int min_syllables = 10;
+  // pith: fitting syllables / (fitting syllables + CJK characters + words of other scripts) must
+  // reach this: a Chinese page quoting a Tibetan sentence is not a Tibetan page, while a Tibetan
+  // article with a longer Chinese sidebar is. Chosen on the fixtures and corpus (docs/tibetan.md).
+  double min_tibetan_share = 0.1;
+
+  // --- Pruning (§2.4; algo::RunTibetan) ---
+  // Relativity(n) = link text / text of node n (formula 1). At most this: strongly related.
+  double relativity_strong = 0.5;
+  // Above this a node is removed (paper: < 0.8 kept, > 0.8 removed), unless one of its children is
+  // strongly related and truthful (formulas 3, 4).
+  double relativity_max = 0.8;
+  // Veracity(n) = syllable dots / non-link Tibetan text length (formula 2); content lies within
+  // [veracity_min, veracity_max]. Paper: 0.125 (§1.1) and 0.6 (widened from 0.4 for line-end dots).
+  double veracity_min = 0.125;
+  double veracity_max = 0.6;
+  // pith: after pruning, descend from <body> into the child holding at least this share of the
+  // surviving text, and keep only what survives under the node where the text splits (the paper's
+  // "topic block"). 1 disables the step. Chosen by measurement (docs/tibetan.md).
+  double topic_share = 0.6;
 };
 
 // Paper 004: DOM path similarity and same-site template removal (src/algo/pathsim.cc).
+class SiteModel;  // pith/site.h
+
 struct PathSimOptions {
-  // Filled in by the path-similarity algorithm's implementation.
+  // §2: sim(PA, PB) = |common prefix of the two root-to-leaf tag paths| / max(|PA|, |PB|). Path
+  // steps compare by tag name plus class attribute (class_in_path) and optionally by the position
+  // among same-named siblings (sibling_index_in_path, XPath p[3] style). Measured: see docs/pathsim.md.
+  bool class_in_path = true;
+  bool sibling_index_in_path = false;
+  // Inline elements (a, b, span, em, font, ...) as path steps (true), or skipped so that all text of
+  // one paragraph shares the paragraph's path (false).
+  bool inline_in_path = true;
+  // §2: consecutive text leaves with sim ≥ this form one block. Unitless, 0..1.
+  double block_similarity = 0.8;
+  // §2: the body is the block with the most (non-link) text plus every block whose path is at least
+  // this similar to that block's path. Unitless, 0..1.
+  double body_similarity = 0.8;
+  // The main block is chosen among this many blocks with the most non-link text: the one whose body
+  // (itself plus the blocks similar to it) holds the most text. 1 = the paper's rule (the block with
+  // the most text); more lets an article split into sections by headings or images win over one long
+  // footer. Measured: see docs/pathsim.md.
+  int main_candidates = 8;
+  // A candidate needs at least this share of the largest block's non-link text. Unitless, 0..1.
+  double candidate_min_ratio = 0.5;
+  // A block lying between two kept blocks (caption, pull quote, subheading) is kept when its path has
+  // at least this similarity to the main block's and at most gap_max_link_density of its characters
+  // are link text. 1 = off (the paper keeps only similar blocks). Unitless, 0..1.
+  double gap_similarity = 0.5;
+  double gap_max_link_density = 0.5;
+  // §1.2: a text node is template when its aligned counterpart carries the same text in at least this
+  // share of the site model's pages (paper: all of them, 1.0). Unitless, 0..1; at least 2 pages.
+  double template_share = 1.0;
+  // §1.2: the site's template (learned from other pages of the site, pith/site.h); null = path
+  // grouping on the page alone.
+  std::shared_ptr<const SiteModel> site;
+};
+
+// pith's own `auto` algorithm (src/algo/auto.cc). Values chosen by measurement on the development
+// corpus across all sets (README "Accuracy"); the rationale is in the file's header comment.
+struct AutoOptions {
+  // Weighted characters: CJK characters count this many times (as in LineBlockOptions).
+  int cjk_char_weight = 3;
+  // A block-level element needs this many weighted non-link characters of its own text to count
+  // as a paragraph that votes for its ancestors.
+  int min_paragraph_chars = 25;
+  // Shorter blocks vote in proportion to their length, up to this vote (0 = they do not vote).
+  double short_block_vote = 0.5;
+  // The main subtree moves up to its parent while the parent's score reaches this share of its own.
+  double ascend_score_ratio = 0.5;
+  // ... or while the parent's undecayed votes × (1 − link density)² exceed its own by this factor.
+  double ascend_mass_gain = 1.3;
+  // Comment sections compete for the main subtree with their score multiplied by this.
+  double comments_factor = 0.3;
+  // A sibling of the best candidate joins the content when its score reaches this share of the
+  // best score.
+  double sibling_score_ratio = 0.2;
+  // Inside the content, a list/container whose link text exceeds this share is dropped as a link
+  // group (menus, "related articles", tag clouds).
+  double max_link_density = 0.5;
+  // If the content holds less than this share of the page's weighted non-link text and is short,
+  // the line-block selection (paper 001) is used instead.
+  double fallback_min_share = 0.1;
 };
 
 struct Options {
-  Algorithm algorithm = Algorithm::kLineBlock;
+  Algorithm algorithm = Algorithm::kAuto;
 
   // Decoding. A non-empty forced_charset (a WHATWG label such as "gbk") overrides all sniffing.
   std::string forced_charset;
@@ -81,6 +214,7 @@ struct Options {
   bool extract_metadata = true;
 
   LineBlockOptions lineblock;
+  AutoOptions automatic;  // `auto` is a C++ keyword
   CorrelationOptions correlation;
   SemanticOptions semantic;
   TibetanOptions tibetan;

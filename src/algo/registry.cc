@@ -11,6 +11,11 @@ using RunFn = Selection (*)(const Context&);
 RunFn Lookup(Algorithm a) {
   switch (a) {
     case Algorithm::kLineBlock: return &RunLineBlock;
+    case Algorithm::kAuto: return &RunAuto;
+    case Algorithm::kSemantic: return &RunSemantic;
+    case Algorithm::kCorrelation: return &RunCorrelation;
+    case Algorithm::kPathSim: return &RunPathSim;
+    case Algorithm::kTibetan: return &RunTibetan;
     // One line per algorithm: case Algorithm::kX: return &RunX;  (declared in algo/algorithm.h)
     default: return nullptr;
   }

@@ -122,6 +122,7 @@ Status ReadIndex(const fs::path& set_dir, std::vector<Page>* pages) {
     page.lang_guess = StringField(obj, "lang_guess");
     page.declared_charset = StringField(obj, "declared_charset");
     page.page_type = StringField(obj, "page_type");
+    page.site = StringField(obj, "site");
     const std::string truth = StringField(obj, "truth");
     if (!truth.empty() && truth != "txt" && truth != "json" && truth != "txt+json") {
       return Status(StatusCode::kInvalidArgument, where + ": unknown truth kind \"" + truth + "\"");

@@ -28,6 +28,7 @@ struct Page {
   std::string lang_guess;        // as written, e.g. "zh (from page text; no truth)"
   std::string declared_charset;  // "" when null
   std::string page_type;         // "" when absent (only wcxb has it)
+  std::string site;              // "" when absent (daniel-dev: the host the page was crawled from)
   bool has_text_truth = false;     // truth/<id>.txt exists per the index
   bool has_snippet_truth = false;  // truth/<id>.json exists per the index
 

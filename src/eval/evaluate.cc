@@ -87,9 +87,15 @@ void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g)
   std::string shingle = "    -     -     -     -";
   std::string chars = "    -     -     -";
   if (g.text_pages) {
-    shingle = Fixed(g.shingles.precision) + " " + Fixed(g.shingles.recall) + " " + Fixed(g.shingles.f1) +
-              " " + Fixed(g.shingles.mean_page_f1);
-    chars = Fixed(g.chars.precision) + " " + Fixed(g.chars.recall) + " " + Fixed(g.chars.f1);
+    // "-" where no page qualifies for a mean (e.g. every output empty → no precision page).
+    auto prf = [](const MeanScores& m) {
+      const std::string dash = "    -";
+      const bool p = m.precision_pages > 0, r = m.recall_pages > 0;
+      return (p ? Fixed(m.precision) : dash) + " " + (r ? Fixed(m.recall) : dash) + " " +
+             (p && r ? Fixed(m.f1) : dash);
+    };
+    shingle = prf(g.shingles) + " " + Fixed(g.shingles.mean_page_f1);
+    chars = prf(g.chars);
   }
   std::string snippets = "                   -     -";
   if (g.snippet_pages) {
@@ -372,7 +378,8 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
       ids_seen.insert(p.id);
       ids_seen.insert(set.name + "/" + p.id);
     }
-    SetReport report = EvaluateSet(set, extract);
+    const ExtractFunction set_extract = config.prepare_set ? config.prepare_set(&set, extract, out) : extract;
+    SetReport report = EvaluateSet(set, set_extract);
     report.load_seconds = load_seconds;
     PrintSetRows(out, report, config.per_page);
     reports.push_back(std::move(report));

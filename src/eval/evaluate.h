@@ -86,7 +86,9 @@ void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page);
 void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::size_t max_listed = 20);
 
 // JSON: {"sets": [{name, path, pages, ..., shingle{...}, char{...}, snippets{...}, groups{lang{...},
-// page_type{...}}, error_pages[...], page_results[...] (only when per_page)}], ...}.
+// page_type{...}}, error_pages[...], page_results[...] (only when per_page)}], ...}. A mean over no
+// page is written as 0 (precision_pages / recall_pages say how many pages each mean covers; the
+// table prints "-" there); shingle/char/snippets are null for a group without that kind of truth.
 nlohmann::json SetJson(const SetReport& set, bool per_page);
 
 struct RunConfig {
@@ -95,6 +97,10 @@ struct RunConfig {
   bool per_page = false;
   std::filesystem::path json_out;  // "" = no JSON file
   std::string algorithm;           // for the header and the JSON
+  // Optional, called after each set is loaded and before it runs: may drop pages from the set and
+  // returns the extract function for that set (--site-templates binds per-page site models this
+  // way, src/eval/site_templates.h). Its own timing goes to `out`; the extraction loop is unchanged.
+  std::function<ExtractFunction(DataSet* set, const ExtractFunction& extract, std::ostream& out)> prepare_set;
 };
 
 enum class RunOutcome {

@@ -518,6 +518,21 @@ bool Scan(std::string_view s, std::size_t from, bool lenient, DateMatch* out) {
   Tok prev2;
   std::size_t i = from;
   while (i < s.size()) {
+    // Fast skip: a code point that is neither a digit nor a letter (CJK text, punctuation) only
+    // resets the context.
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c >= 0xE1 && c != 0xEF) || (c < 0x80 && c > ' ' && !(c >= '0' && c <= '9') &&
+                                     !((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))) {
+      const std::size_t n = c < 0x80 ? 1 : c < 0xF0 ? 3 : 4;
+      prev2 = prev;
+      prev = Tok{};
+      prev.kind = Kind::kSym;
+      prev.b = i;
+      prev.e = std::min(s.size(), i + n);
+      prev.cp = c < 0x80 ? c : 0xFFFF;
+      i = prev.e;
+      continue;
+    }
     const Tok t = Lex(s, i);
     if (t.e <= i) break;
     // A number glued to letters ("ID2009-11-09", "n20050311") or continuing a numeric chain

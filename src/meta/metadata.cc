@@ -1,6 +1,6 @@
 // meta/metadata.cc — one linear pass over the Document collects the metadata-bearing elements
 // (<meta>, <link>, headings, <time>, itemprop, byline-like class names); JSON-LD bodies are parsed
-// with nlohmann::json; the visible body text is flattened once (first 64 KB) into a "stream" with
+// with nlohmann::json; the visible body text is flattened once (first 40 KB) into a "stream" with
 // block breaks, which the date, author and language rules read. No regular expressions, no
 // recursion over the DOM; every text scan is bounded.
 #include "meta/metadata.h"
@@ -11,9 +11,6 @@
 #include <cstring>
 
 #include <nlohmann/json.hpp>
-#include <cstdio>  // DEBUG
-#include <cstdlib>  // DEBUG
-#define MDBG(...) do { if (std::getenv("PITH_MDBG")) std::fprintf(stderr, __VA_ARGS__); } while (0)  // DEBUG
 
 #include "meta/date.h"
 #include "meta/tables.h"
@@ -29,14 +26,15 @@ using dom::NodeId;
 using dom::Tag;
 using json = nlohmann::json;
 
-constexpr std::size_t kMaxStreamBytes = 64 * 1024;   // visible body text kept for the rules below
+constexpr std::size_t kMaxStreamBytes = 40 * 1024;   // visible body text kept for the rules below
 constexpr std::size_t kDateWindowBefore = 2 * 1024;  // dates searched from the headline − 2 KB ...
 constexpr std::size_t kDateWindowAfter = 18 * 1024;  // ... to + 18 KB (or the first 20 KB)
+constexpr std::size_t kCjkBylineWindow = 36 * 1024;  // CJK bylines: up to here after the headline
 constexpr std::size_t kMaxJsonLdBytes = 512 * 1024;
 constexpr std::size_t kMaxJsonLdNodes = 4000;
 constexpr std::size_t kMaxAuthorChars = 80;
 constexpr std::size_t kMaxTitleBytes = 2048;
-constexpr std::size_t kLangSampleBytes = 20 * 1024;
+constexpr std::size_t kLangSampleBytes = 8 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // String helpers.
@@ -92,21 +90,48 @@ bool IsWordChar(char32_t c) {
          !(c >= 0xFF01 && c <= 0xFF0F) && c != 0xFF5C && c != 0xFFFD;
 }
 
+// Bytes in the UTF-8 sequence starting with lead byte c.
+inline std::size_t SeqLen(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return u < 0x80 ? 1 : u < 0xE0 ? 2 : u < 0xF0 ? 3 : 4;
+}
+
+// Length of the whitespace code point at s[i], 0 if it is not one. ASCII is tested directly; only
+// the lead bytes that can start a Unicode space (C2, E1, E2, E3, EF) are decoded.
+inline std::size_t SpaceLen(std::string_view s, std::size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') ? 1 : 0;
+  if (c != 0xC2 && c != 0xE1 && c != 0xE2 && c != 0xE3 && c != 0xEF) return 0;
+  std::size_t j = i;
+  const char32_t cp = text::NextCodePoint(s, j);
+  return (text::IsSpace(cp) || cp == 0xA0) ? j - i : 0;
+}
+
+// Bytes that may start whitespace: ASCII spaces and controls, and the lead bytes of the
+// multi-byte spaces (C2: U+00A0/U+0085, E1: U+1680, E2: U+2000–U+205F, E3: U+3000, EF: U+FEFF).
+constexpr std::array<std::uint8_t, 256> kByteClass = [] {
+  std::array<std::uint8_t, 256> c{};
+  for (int b = 0; b <= ' '; ++b) c[b] = 1;
+  for (int b : {0xC2, 0xE1, 0xE2, 0xE3, 0xEF}) c[b] = 1;
+  return c;
+}();
+
 // Whitespace runs → one space, trimmed; stops after max_bytes (at a code point boundary).
 std::string CollapseSpace(std::string_view s, std::size_t max_bytes = 4096) {
   std::string out;
   out.reserve(std::min(s.size(), max_bytes));
   bool space = false;
   for (std::size_t i = 0; i < s.size() && out.size() < max_bytes;) {
-    const std::size_t b = i;
-    const char32_t c = text::NextCodePoint(s, i);
-    if (text::IsSpace(c) || c == 0xA0) {
+    if (const std::size_t sp = SpaceLen(s, i)) {
       space = !out.empty();
+      i += sp;
       continue;
     }
     if (space) out.push_back(' ');
     space = false;
-    out.append(s.substr(b, i - b));
+    const std::size_t n = std::min(SeqLen(s[i]), s.size() - i);
+    out.append(s.substr(i, n));
+    i += n;
   }
   return out;
 }
@@ -229,16 +254,27 @@ std::string_view Trim(std::string_view s) {
 }
 
 bool HasClassHint(std::string_view cls, std::string_view id) {
+  // Lower-case both into one buffer once, then plain substring searches.
+  char buf[256];
+  std::size_t n = 0;
+  for (std::string_view part : {cls, id}) {
+    for (char c : part) {
+      if (n + 1 >= sizeof buf) break;
+      buf[n++] = Lower(c);
+    }
+    if (n + 1 < sizeof buf) buf[n++] = ' ';
+  }
+  const std::string_view lower(buf, n);
   bool hint = false;
   for (auto h : tables::kBylineClassHints) {
-    if (ContainsCI(cls, h) || ContainsCI(id, h)) {
+    if (lower.find(h) != std::string_view::npos) {
       hint = true;
       break;
     }
   }
   if (!hint) return false;
   for (auto v : tables::kBylineClassVetoes) {
-    if (ContainsCI(cls, v) || ContainsCI(id, v)) return false;
+    if (lower.find(v) != std::string_view::npos) return false;
   }
   return true;
 }
@@ -248,7 +284,7 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
   for (NodeId id = 0; id < n; ++id) {
     const dom::Node& node = doc[id];
     if (!node.is_element()) continue;
-    std::string_view cls, idv, itemprop, name, property, content, rel, href, datetime, http_equiv, lang, dir;
+    std::string_view cls, idv, itemprop, name, property, content, rel, href, http_equiv, lang, dir;
     bool has_content = false;
     for (std::uint32_t a = node.attr_begin, e = node.attr_begin + node.attr_count; a < e; ++a) {
       const dom::AttrEntry& ae = doc.attrs[a];
@@ -262,7 +298,6 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
         case Attr::kContent: content = v; has_content = true; break;
         case Attr::kRel: rel = v; break;
         case Attr::kHref: href = v; break;
-        case Attr::kDatetime: datetime = v; break;
         case Attr::kHttpEquiv: http_equiv = v; break;
         case Attr::kLang: lang = v; break;
         case Attr::kDir: dir = v; break;
@@ -329,14 +364,12 @@ std::string_view MetaValue(const Facts& f, std::string_view key) {
   return {};
 }
 
+// The first non-empty value among keys, in the keys' order.
 template <std::size_t N>
-std::string_view FirstMeta(const Facts& f, const std::string_view (&keys)[N], std::string* which = nullptr) {
+std::string_view FirstMeta(const Facts& f, const std::string_view (&keys)[N]) {
   for (auto k : keys) {
     const std::string_view v = MetaValue(f, k);
-    if (!v.empty()) {
-      if (which) *which = std::string(k);
-      return v;
-    }
+    if (!v.empty()) return v;
   }
   return {};
 }
@@ -447,6 +480,14 @@ void ParseJsonLd(const dom::Document& doc, LdInfo* info) {
   parsed.reserve(doc.json_ld.size());
   for (const std::string& body : doc.json_ld) {
     if (body.size() > kMaxJsonLdBytes) continue;
+    // Only blocks that can describe an article are parsed (product catalogues, breadcrumbs and
+    // search boxes are often large and say nothing pith reports).
+    const std::string_view b(body);
+    if (b.find("datePublished") == std::string_view::npos && b.find("\"author\"") == std::string_view::npos &&
+        b.find("headline") == std::string_view::npos && b.find("WebSite") == std::string_view::npos &&
+        b.find("inLanguage") == std::string_view::npos) {
+      continue;
+    }
     json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) continue;
     parsed.push_back(std::move(j));
@@ -468,10 +509,13 @@ void ParseJsonLd(const dom::Document& doc, LdInfo* info) {
       }
       if (depth >= 6) continue;
       if (v->is_object() || v->is_array()) {
-        // Push in reverse so that document order is visited first.
+        // Push in reverse so that document order is visited first. Customer reviews, comments
+        // and answers nested in a page carry their own authors and dates: not the page's.
         std::vector<const json*> kids;
-        for (const auto& e : *v) {
-          if (e.is_object() || e.is_array()) kids.push_back(&e);
+        for (auto it = v->begin(); it != v->end(); ++it) {
+          if (!it->is_object() && !it->is_array()) continue;
+          if (v->is_object() && InList(std::string_view(it.key()), tables::kJsonLdSkippedKeys)) continue;
+          kids.push_back(&*it);
         }
         for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.emplace_back(*it, depth + 1);
       }
@@ -563,19 +607,31 @@ void BuildStream(const dom::Document& doc, Stream* st) {
     if (!n.is_text() || n.hidden()) continue;
     const std::string_view t = doc.Text(id);
     const std::uint32_t begin = static_cast<std::uint32_t>(out.size());
-    bool space = !out.empty() && out.back() != '\n' && out.back() != ' ' ? false : true;
     bool pending = false;
-    for (std::size_t i = 0; i < t.size();) {
-      const std::size_t b = i;
-      const char32_t c = text::NextCodePoint(t, i);
-      if (text::IsSpace(c) || c == 0xA0) {
-        pending = true;
+    const char* const data = t.data();
+    const std::size_t size = t.size();
+    for (std::size_t i = 0; i < size;) {
+      // Copy the run of bytes up to the next possible space in one append.
+      std::size_t j = i;
+      while (j < size && kByteClass[static_cast<unsigned char>(data[j])] == 0) ++j;
+      if (j > i) {
+        if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+        pending = false;
+        out.append(data + i, j - i);
+        i = j;
         continue;
       }
-      if (pending && !space && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+      if (const std::size_t sp = SpaceLen(t, i)) {
+        pending = true;
+        i += sp;
+        continue;
+      }
+      // A lead byte that could have started a space but did not: copy its sequence.
+      const std::size_t n = std::min(SeqLen(data[i]), size - i);
+      if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
       pending = false;
-      space = false;
-      out.append(t.substr(b, i - b));
+      out.append(data + i, n);
+      i += n;
     }
     if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
     const std::uint32_t stop = static_cast<std::uint32_t>(out.size());
@@ -588,8 +644,9 @@ void BuildStream(const dom::Document& doc, Stream* st) {
 
 struct Sep {
   std::size_t pos, len;
-  int kind;  // index in kTitleSeparators
+  int kind;  // index in kTitleSeparators (then kWeakTitleSeparators), or kCjkHyphenKind
 };
+constexpr int kCjkHyphenKind = 1000;
 
 // Separator occurrences in a title, left to right, non-overlapping. A separator between two
 // digits ("2024–2025", "1-0") is part of the headline.
@@ -604,11 +661,28 @@ std::vector<Sep> FindSeparators(std::string_view t, bool include_weak) {
       const std::size_t after = p + s.size();
       const bool digit_after = after < t.size() && t[after] >= '0' && t[after] <= '9';
       if (digit_before && digit_after) continue;
-      if (p == 0 || after >= t.size()) {
-        // A separator at either end: an empty side, dropped by trimming later.
-      }
       seps.push_back({p, s.size(), static_cast<int>(k)});
     }
+  }
+  // Between CJK characters a bare hyphen (or a run of them) separates too ("标题-网站", "标题--网站"):
+  // CJK words are not hyphenated.
+  auto cjk_at = [&](std::size_t i, bool before) {
+    if (before) {
+      if (i == 0) return false;
+      std::size_t k = i - 1;
+      while (k > 0 && (static_cast<unsigned char>(t[k]) & 0xC0) == 0x80) --k;
+      std::size_t j = k;
+      return text::NextCodePoint(t, j) >= 0x2E80;
+    }
+    if (i >= t.size()) return false;
+    std::size_t j = i;
+    return text::NextCodePoint(t, j) >= 0x2E80;
+  };
+  for (std::size_t p = t.find('-'); p != std::string_view::npos; p = t.find('-', p + 1)) {
+    std::size_t e = p;
+    while (e < t.size() && t[e] == '-') ++e;
+    if (cjk_at(p, true) && cjk_at(e, false)) seps.push_back({p, e - p, kCjkHyphenKind});
+    p = e - 1;
   }
   std::sort(seps.begin(), seps.end(), [](const Sep& a, const Sep& b) {
     return a.pos != b.pos ? a.pos < b.pos : a.len > b.len;
@@ -665,6 +739,7 @@ bool MatchesSite(std::string_view part, std::string_view site) {
   return kp.find(ks) != std::string::npos && kp.size() <= ks.size() * 2 + 6;
 }
 
+// Enough left to be a headline: two words (four CJK characters).
 bool EnoughTitle(std::string_view s) { return WordCount(s) >= 2 || CodePoints(NormKey(s)) >= 4; }
 
 // Site-like: short. (Headlines are longer than the names of sites and sections.)
@@ -673,15 +748,19 @@ bool SiteLike(std::string_view part, double max_words) {
   return w > 0 && w <= max_words && CodePoints(part) <= 48;
 }
 
-std::string CleanTitleImpl(std::string_view title, std::string_view site,
-                           const std::vector<std::string>& refs, std::string* site_part) {
+// refs[0, strong_refs) are declared titles (og:title, JSON-LD headline) that may confirm either
+// side; the rest are page headings, which confirm only the leading side (a heading equal to the
+// trailing part of the title is usually the site's logo).
+std::string CleanTitleImpl(std::string_view title, std::string_view site, const std::vector<std::string>& refs,
+                           std::size_t strong_refs, std::string* site_part) {
   std::string t = CollapseSpace(title, kMaxTitleBytes);
   if (t.empty()) return t;
   // 1. A reference title (og:title, h1) equal to a run of separator-delimited parts confirms the cut.
   {
     const std::vector<Sep> seps = FindSeparators(t, /*include_weak=*/true);
     if (!seps.empty()) {
-      for (const std::string& ref : refs) {
+      for (std::size_t r = 0; r < refs.size(); ++r) {
+        const std::string& ref = refs[r];
         const std::string kref = NormKey(ref);
         if (kref.empty() || kref == NormKey(t)) continue;
         // Prefix [0, sep_i) or suffix [sep_i end, size).
@@ -692,9 +771,22 @@ std::string CleanTitleImpl(std::string_view title, std::string_view site,
             if (site_part) *site_part = TrimTitle(suffix);
             return TrimTitle(prefix);
           }
-          if (NormKey(suffix) == kref && EnoughTitle(suffix)) {
+          // The suffix is where site names go: it is the headline only when the prefix is short.
+          if (NormKey(suffix) == kref && EnoughTitle(suffix) && SiteLike(prefix, 4) &&
+              WordCount(prefix) < WordCount(suffix) && (r < strong_refs || MatchesSite(prefix, site))) {
             if (site_part) *site_part = TrimTitle(prefix);
             return TrimTitle(suffix);
+          }
+        }
+        // A middle run ("Section | Headline | Site"), confirmed by a declared title only.
+        for (std::size_t i = 0; r < strong_refs && i + 1 < seps.size(); ++i) {
+          for (std::size_t j = i + 1; j < seps.size(); ++j) {
+            const std::size_t b = seps[i].pos + seps[i].len;
+            const std::string_view mid = std::string_view(t).substr(b, seps[j].pos - b);
+            if (NormKey(mid) == kref && EnoughTitle(mid)) {
+              if (site_part) *site_part = TrimTitle(std::string_view(t).substr(seps.back().pos + seps.back().len));
+              return TrimTitle(mid);
+            }
           }
         }
       }
@@ -724,8 +816,9 @@ std::string CleanTitleImpl(std::string_view title, std::string_view site,
     // Known site name removed: the rest is the headline.
     if (cut_any) return t;
   }
-  // 3. No confirmation: cut the shorter end when it is short (a site or section name). At most two
-  // cuts, the second only with the same separator as the first ("标题_频道_网站").
+  // 3. No confirmation: cut a short trailing part (a site or section name), or a leading part that
+  // is clearly shorter than the rest. At most two cuts, the second only with the same separator
+  // as the first ("标题_频道_网站").
   int kind = -1;
   for (int round = 0; round < 2; ++round) {
     const std::vector<Sep> seps = FindSeparators(t, false);
@@ -738,7 +831,9 @@ std::string CleanTitleImpl(std::string_view title, std::string_view site,
     const std::string_view before_tail = std::string_view(t).substr(0, last.pos);
     const std::string_view after_head = std::string_view(t).substr(first.pos + first.len);
     const double wt = WordCount(tail), wh = WordCount(head);
-    if ((kind < 0 || last.kind == kind) && SiteLike(tail, 6) && wt <= WordCount(before_tail) &&
+    // The trailing part is the usual place of a site name: cut it unless it is much longer than
+    // the rest; a leading part only when it is clearly shorter than the rest.
+    if ((kind < 0 || last.kind == kind) && SiteLike(tail, 6) && wt <= WordCount(before_tail) * 1.5 + 1 &&
         EnoughTitle(before_tail)) {
       if (site_part && site_part->empty()) *site_part = TrimTitle(tail);
       kind = last.kind;
@@ -769,6 +864,22 @@ std::string CutTitleByline(std::string* title) {
     return name;
   }
   return "";
+}
+
+// A heading's text without permalink marks ("Working with forms¶") or a leading date
+// ("Dec 18 2025 Preparing a transition").
+std::string CleanHeading(std::string h) {
+  // "#" only as a separate mark ("Install #"): "Learn C#" keeps it.
+  while (h.ends_with("¶") || h.ends_with(" #") || h.ends_with("🔗")) {
+    h.resize(h.size() - (h.ends_with(" #") ? 2 : h.ends_with("¶") ? 2 : 4));
+    while (!h.empty() && h.back() == ' ') h.pop_back();
+  }
+  DateMatch m;
+  if (NextDateInText(h, 0, &m) && m.begin == 0) {
+    const std::string rest = TrimTitle(std::string_view(h).substr(m.end));
+    if (EnoughTitle(rest)) return rest;
+  }
+  return h;
 }
 
 // Where the headline sits in the text stream: [begin, end), or npos.
@@ -852,7 +963,9 @@ bool PrecededBy(std::string_view text, std::size_t pos, const std::string_view (
     break;
   }
   const std::size_t b = e >= 32 ? e - 32 : 0;
-  const std::string window = LowerAscii(text.substr(b, e - b));
+  char buf[32];
+  for (std::size_t i = b; i < e; ++i) buf[i - b] = Lower(text[i]);
+  const std::string_view window(buf, e - b);
   for (auto l : labels) {
     if (window.size() >= l.size() && std::string_view(window).substr(window.size() - l.size()) == l) {
       // An ASCII label must start at a word boundary.
@@ -868,7 +981,10 @@ bool FollowedByWeekday(std::string_view text, std::size_t pos) {
   std::size_t b = pos;
   while (b < text.size() && (text[b] == ' ' || text[b] == '(' || text[b] == ',')) ++b;
   if (text.substr(b, 3) == "（") b += 3;
-  const std::string window = LowerAscii(text.substr(b, 12));
+  char buf[12];
+  const std::size_t n = std::min<std::size_t>(12, text.size() - std::min(b, text.size()));
+  for (std::size_t i = 0; i < n; ++i) buf[i] = Lower(text[b + i]);
+  const std::string_view window(buf, n);
   for (auto w : tables::kWeekdayWords) {
     if (window.starts_with(w)) return true;
   }
@@ -880,7 +996,12 @@ struct DateCand {
   std::size_t pos = 0;
   int score = 0;
   bool has_time = false;
+  bool structural = false;  // a <time> element, not text
 };
+
+// A <time> element scoring at least this (2 for being one, plus proximity to the headline or a
+// "published" class) is taken before the URL's date.
+constexpr int kStrongTimeElement = 5;
 
 int ProximityScore(const Anchor& a, std::size_t pos) {
   if (!a.found()) return 0;
@@ -897,13 +1018,9 @@ int ProximityScore(const Anchor& a, std::size_t pos) {
   return 0;
 }
 
-void CollectDateCandidates(const dom::Document& doc, const Facts& f, const Stream& st, const Anchor& anchor,
-                           std::vector<DateCand>* out) {
-  std::size_t wb = 0, we = std::min(st.text.size(), kDateWindowBefore + kDateWindowAfter);
-  if (anchor.found()) {
-    wb = anchor.begin > kDateWindowBefore ? anchor.begin - kDateWindowBefore : 0;
-    we = std::min(st.text.size(), anchor.begin + kDateWindowAfter);
-  }
+// Dates written in the text stream between bytes wb and we, scored.
+void TextDateCandidates(const Stream& st, const Anchor& anchor, std::size_t wb, std::size_t we,
+                        std::vector<DateCand>* out) {
   const std::string_view text = std::string_view(st.text).substr(0, we);
   DateMatch m;
   for (std::size_t from = wb; out->size() < 64 && NextDateInText(text, from, &m); from = m.end) {
@@ -921,13 +1038,18 @@ void CollectDateCandidates(const dom::Document& doc, const Facts& f, const Strea
     out->push_back(std::move(c));
     if (m.end <= from) break;
   }
-  // <time datetime> elements: structural evidence, ranked by the same proximity.
+}
+
+// <time datetime> elements: structural evidence, ranked by the same proximity.
+void TimeElementCandidates(const dom::Document& doc, const Facts& f, const Stream& st, const Anchor& anchor,
+                           std::vector<DateCand>* out) {
   for (NodeId t : f.times) {
     std::string iso = NormalizeDate(doc.GetAttr(t, Attr::kDatetime));
     if (iso.empty()) iso = NormalizeDate(NodeText(doc, t, 200));
     if (iso.empty()) continue;
     DateCand c;
     c.iso = iso;
+    c.structural = true;
     const std::size_t off = st.OffsetOf(doc, t);
     c.pos = off == std::string::npos ? st.text.size() : off;
     c.has_time = iso.size() > 10;
@@ -977,6 +1099,7 @@ std::string NameAfterCjkLabel(std::string_view text, std::size_t pos, int sep) {
   }
   if (sep == 1 && !had_space && !had_colon) return "";
   if (sep == 2 && !had_colon) return "";
+  if (sep == 0 && StartsWithAny(text.substr(i), tables::kCjkNotNames)) return "";
   std::string name;
   std::size_t end = i;
   std::size_t pending_sep = std::string::npos;  // where a tentatively added separator starts
@@ -1016,6 +1139,16 @@ std::string NameAfterCjkLabel(std::string_view text, std::size_t pos, int sep) {
     } else {
       drop_pending();
       break;
+    }
+    if (runs > 0) {
+      // A further name must end at a delimiter ("王建宏 张文攀 土豆，" stops before 土豆).
+      std::size_t k = j;
+      const char32_t c = j < text.size() ? text::NextCodePoint(text, k) : U' ';
+      if (!(c == ' ' || c == '\n' || c == 0x3000 || c == ')' || c == 0xFF09 || c == ']' || c == 0x3011 ||
+            c == 0x3001 || c == '|' || StartsWithAny(text.substr(j), tables::kCjkReportWords))) {
+        drop_pending();
+        break;
+      }
     }
     name.append(text.substr(i, j - i));
     pending_sep = std::string::npos;
@@ -1060,20 +1193,44 @@ struct AuthorCand {
   std::size_t pos = 0;
 };
 
+// First three bytes of a UTF-8 string as one number (labels all start with a 3-byte character).
+inline std::uint32_t Key3(std::string_view s, std::size_t i) {
+  return static_cast<std::uint32_t>(static_cast<unsigned char>(s[i])) << 16 |
+         static_cast<std::uint32_t>(static_cast<unsigned char>(s[i + 1])) << 8 |
+         static_cast<unsigned char>(s[i + 2]);
+}
+
+// One pass over the window: at each character that starts some label (a handful of 3-byte
+// keys), the labels are compared; a name after them is taken. At most 4 names per label.
 void CjkBylines(const Stream& st, std::size_t wb, std::size_t we, std::vector<AuthorCand>* out) {
+  constexpr std::size_t kLabels = std::size(tables::kCjkAuthorLabels);
+  static const std::array<std::uint32_t, kLabels> keys = [] {
+    std::array<std::uint32_t, kLabels> k{};
+    for (std::size_t i = 0; i < kLabels; ++i) k[i] = Key3(tables::kCjkAuthorLabels[i].label, 0);
+    return k;
+  }();
   const std::string_view win = std::string_view(st.text).substr(0, we);
-  for (const auto& lab : tables::kCjkAuthorLabels) {
-    int found = 0;
-    for (std::size_t p = win.find(lab.label, wb); p != std::string_view::npos && found < 4;
-         p = win.find(lab.label, p + lab.label.size())) {
+  std::array<int, kLabels> found{};
+  for (std::size_t p = wb; p + 3 <= win.size(); p += SeqLen(win[p])) {
+    if (static_cast<unsigned char>(win[p]) < 0xE0) continue;
+    const std::uint32_t k = Key3(win, p);
+    for (std::size_t i = 0; i < kLabels; ++i) {
+      if (keys[i] != k || found[i] >= 4) continue;
+      const auto& lab = tables::kCjkAuthorLabels[i];
+      if (win.compare(p, lab.label.size(), lab.label) != 0) continue;
+      // A one-character label ("文：", "文/") must begin a word: "原文：", "正文：" are not bylines.
+      if (lab.label.starts_with("文") && p >= 3) {
+        std::size_t q = p - 3;
+        if (IsHan(text::NextCodePoint(win, q))) continue;
+      }
       const Seg* seg = st.SegAt(p);
       if (seg && seg->in_link && seg->begin <= p) continue;  // a menu entry ("记者调查"), not a byline
       const std::string name = NameAfterCjkLabel(win, p + lab.label.size(), lab.sep);
       if (name.empty()) continue;
-      const std::string cleaned = CleanAuthor(name);
+      std::string cleaned = CleanAuthor(name);
       if (cleaned.empty()) continue;
-      out->push_back({cleaned, lab.strength, p});
-      ++found;
+      out->push_back({std::move(cleaned), lab.strength, p});
+      ++found[i];
     }
   }
 }
@@ -1115,10 +1272,9 @@ void EnglishBylines(const dom::Document& doc, const Stream& st, std::size_t wb, 
       }
     }
     std::string cut_comma;
-    if (rest.empty()) {
-      const std::string lower = LowerAscii(l);
+    if (rest.empty() && FindCI(l, "by ") != std::string_view::npos) {
       for (std::string_view p : tables::kBylineInlineLabels) {
-        const std::size_t at = lower.find(p);
+        const std::size_t at = FindCI(l, p);
         if (at != std::string::npos && at + p.size() + 2 < l.size()) {
           rest = l.substr(at + p.size());
           cut_comma = std::string(rest.substr(0, rest.find(',')));
@@ -1128,7 +1284,6 @@ void EnglishBylines(const dom::Document& doc, const Stream& st, std::size_t wb, 
       }
     }
     if (rest.empty()) continue;
-    MDBG("byline line [%.*s]\n", static_cast<int>(l.size()), l.data());  // DEBUG
     if (!(rest[0] >= 'A' && rest[0] <= 'Z') && static_cast<unsigned char>(rest[0]) < 0x80) continue;
     const Seg* seg = st.SegAt(lpos + (l.data() - text.data() - lpos));
     if (seg && InNavigation(doc, seg->node)) continue;
@@ -1216,7 +1371,7 @@ struct Guess {
 
 Guess GuessFromScripts(const ScriptCounts& c) {
   Guess g;
-  if (c.letters < 20) return g;
+  if (c.letters < 10) return g;
   const std::uint32_t cjk = c.han + c.kana + c.hangul;
   struct Row {
     std::uint32_t n;
@@ -1252,11 +1407,69 @@ Guess GuessFromScripts(const ScriptCounts& c) {
     else if (c.persian * 40 >= n) g.lang = "fa";
     else g.lang = "ar";
   } else if (best->fam == Family::kCyrillic) {
-    if (c.ukrainian * 100 >= c.cyrillic && c.ukrainian > 2) g.lang = "uk";
+    if (c.ukrainian * 40 >= c.cyrillic && c.ukrainian > c.russian) g.lang = "uk";  // і ї є ґ are frequent in Ukrainian
     else if (c.cyr_other > 2) g.lang = "";
     else if (c.russian > 0) g.lang = "ru";                // ы/э/ё: Russian (Bulgarian has none of them)
   }
   return g;
+}
+
+// Latin-script languages told apart by their most frequent short words (tables::kFunctionWords):
+// the language with most hits wins if it has at least 12 of them, a tenth of all words, and twice
+// the runner-up. Returns "" when unsure (short text, mixed languages, a language not listed).
+std::string GuessLatinLanguage(std::string_view text) {
+  constexpr std::size_t kLangs = std::size(tables::kFunctionWords);
+  std::array<int, kLangs> hits{};
+  int words = 0;
+  char buf[16];
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c < 0xC3) {
+      i += SeqLen(text[i]);
+      continue;
+    }
+    // A word of ASCII letters and Latin-1/Extended-A letters (lower-cased ASCII only).
+    std::size_t j = i, n = 0;
+    bool fits = true;
+    while (j < text.size()) {
+      const unsigned char d = static_cast<unsigned char>(text[j]);
+      if ((d | 0x20) >= 'a' && (d | 0x20) <= 'z') {
+        if (n < sizeof buf) buf[n++] = static_cast<char>(d | 0x20);
+        else fits = false;
+        ++j;
+      } else if (d >= 0xC3 && d <= 0xC5 && j + 1 < text.size()) {
+        if (n + 2 <= sizeof buf) buf[n++] = text[j], buf[n++] = text[j + 1];
+        else fits = false;
+        j += 2;
+      } else {
+        break;
+      }
+    }
+    if (j == i) j = i + SeqLen(text[i]);
+    i = j;
+    ++words;
+    if (!fits || n > 6) continue;
+    const std::string_view w(buf, n);
+    for (std::size_t l = 0; l < kLangs; ++l) {
+      for (auto fw : tables::kFunctionWords[l].words) {
+        if (fw.empty()) break;
+        if (fw == w) {
+          ++hits[l];
+          break;
+        }
+      }
+    }
+  }
+  std::size_t best = 0, second = kLangs;
+  for (std::size_t l = 1; l < kLangs; ++l) {
+    if (hits[l] > hits[best]) second = best, best = l;
+    else if (second == kLangs || hits[l] > hits[second]) second = l;
+  }
+  const int runner = second < kLangs ? hits[second] : 0;
+  if (hits[best] >= 12 && hits[best] * 10 >= words && hits[best] >= 2 * runner) {
+    return std::string(tables::kFunctionWords[best].lang);
+  }
+  return "";
 }
 
 Family FamilyOfLang(std::string_view tag) {
@@ -1290,7 +1503,7 @@ bool IsRtlLang(std::string_view tag) {
 // Public pieces.
 
 std::string CleanTitle(std::string_view title, std::string_view site_name, const std::vector<std::string>& refs) {
-  return CleanTitleImpl(title, site_name, refs, nullptr);
+  return CleanTitleImpl(title, site_name, refs, refs.size(), nullptr);
 }
 
 void SplitKeywords(std::string_view value, std::vector<std::string>* out) {
@@ -1338,34 +1551,40 @@ std::string NormalizeLangTag(std::string_view tag) {
   const std::size_t cut = tag.find_first_of(",; ");
   if (cut != std::string_view::npos) tag = tag.substr(0, cut);
   if (tag.empty() || tag.size() > 35) return "";
+  // BCP 47 shape: language (2–3 letters), then extlang (3 letters), script (4 letters), region
+  // (2 letters or 3 digits), variants (5–8 alphanumerics, or a digit and 3 alphanumerics), and
+  // singleton extensions. Anything else ("utf-8", "{{lang}}") is not a language tag.
+  static constexpr std::string_view kNotLanguages[] = {"utf", "iso", "gbk", "big", "win", "cp", "asc"};
   std::string out;
   std::size_t part = 0;
-  std::size_t b = 0;
-  while (b <= tag.size()) {
+  bool extension = false;
+  for (std::size_t b = 0; b <= tag.size(); ++part) {
     std::size_t e = tag.find_first_of("-_", b);
     if (e == std::string_view::npos) e = tag.size();
-    const std::string_view sub = tag.substr(b, e - b);
-    if (sub.empty() || sub.size() > 8) return part == 0 ? "" : out;
-    for (char c : sub) {
-      if (!IsAsciiAlnum(static_cast<unsigned char>(c))) return part == 0 ? "" : out;
-    }
-    std::string s = LowerAscii(sub);
-    if (part == 0) {
-      if (s.size() < 2 || s.size() > 3) return "";
-      for (char c : s) {
-        if (c < 'a' || c > 'z') return "";
-      }
-    } else {
-      out.push_back('-');
-      if (s.size() == 2) {
-        for (char& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
-      } else if (s.size() == 4) {
-        s[0] = static_cast<char>(s[0] >= 'a' && s[0] <= 'z' ? s[0] - 32 : s[0]);
-      }
-    }
-    out += s;
-    ++part;
+    std::string s = LowerAscii(tag.substr(b, e - b));
     b = e + 1;
+    if (s.empty() || s.size() > 8) return "";
+    bool alpha = true, alnum = true, digit = true;
+    for (char c : s) {
+      alpha = alpha && c >= 'a' && c <= 'z';
+      digit = digit && c >= '0' && c <= '9';
+      alnum = alnum && IsAsciiAlnum(static_cast<unsigned char>(c));
+    }
+    if (!alnum) return "";
+    if (part == 0) {
+      if (!alpha || s.size() < 2 || s.size() > 3 || InList(s, kNotLanguages)) return "";
+    } else if (extension || s.size() == 1) {
+      extension = true;  // "-u-…", "-x-…": kept as written
+    } else if (alpha && s.size() == 2) {
+      for (char& c : s) c = static_cast<char>(c - 32);  // region
+    } else if (alpha && s.size() == 4) {
+      s[0] = static_cast<char>(s[0] - 32);  // script
+    } else if (!((alpha && s.size() == 3) || (digit && s.size() == 3) || s.size() >= 5 ||
+                 (s.size() == 4 && s[0] >= '0' && s[0] <= '9'))) {
+      return "";
+    }
+    if (part > 0) out.push_back('-');
+    out += s;
   }
   return out;
 }
@@ -1495,6 +1714,10 @@ std::string TrimAuthorPunct(std::string v) {
 // Is one segment (prefix stripped, punctuation trimmed) a plausible name?
 bool PlausibleName(const std::string& v) {
   if (v.empty() || CodePoints(v) > kMaxAuthorChars) return false;
+  // An e-mail address alone may be a user name; next to other words it is a form placeholder.
+  if (v.find('@') != std::string::npos && (v.find(' ') != std::string::npos || v.find(',') != std::string::npos)) {
+    return false;
+  }
   if (LooksLikeUrl(v) || v.find('@') == 0 || v.find("://") != std::string::npos) return false;
   // Letters, few digits ("L_104485" and phone numbers are not names), no colon, not a bare domain
   // ("example.com"), at least two characters for a Chinese name, not a label word ("Updated").
@@ -1506,7 +1729,7 @@ bool PlausibleName(const std::string& v) {
     if (IsHan(c)) ++han;
     if (c == ':' || c == 0xFF1A || c == '=' || c == '{' || c == '<' || c == 0x25A0) return false;
   }
-  if (letters == 0 || digits >= 4) return false;
+  if (letters < 2 || digits >= 4) return false;
   if (han == 1 && letters == 1) return false;
   if (v.find(' ') == std::string::npos) {
     const std::size_t dot = v.rfind('.');
@@ -1519,6 +1742,16 @@ bool PlausibleName(const std::string& v) {
   if (v[0] >= '0' && v[0] <= '9') return false;
   const std::string lower = LowerAscii(v);
   if (lower.ends_with(" by")) return false;  // a label whose name is elsewhere
+  // A job title alone ("Contributing Writer", "Senior Editor").
+  {
+    const std::size_t sp = lower.rfind(' ');
+    const std::string_view last = std::string_view(lower).substr(sp == std::string::npos ? 0 : sp + 1);
+    if (WordCount(lower) <= 3) {
+      for (auto w : tables::kJobTitleWords) {
+        if (last == w) return false;
+      }
+    }
+  }
   for (auto w : tables::kAuthorRejects) {
     if (lower == w) return false;
   }
@@ -1541,6 +1774,9 @@ bool PlausibleName(const std::string& v) {
   }
   for (auto w : tables::kAuthorRejectPrefixes) {
     if (lower.starts_with(w)) return false;
+  }
+  for (auto w : tables::kAuthorRejectParts) {
+    if (lower.find(w) != std::string::npos) return false;
   }
   return true;
 }
@@ -1632,8 +1868,10 @@ std::string BylineFromNode(const dom::Document& doc, const dom::Annotation& ann,
     first = CleanAuthor(t);
     first_in_link = node.in_link();
   }
-  if (first.empty()) return CodePoints(all) <= kMaxAuthorChars ? CleanAuthor(all) : "";
-  if (first_in_link && linked.size() >= 2 && linked[0] == first && CodePoints(all) <= 160) {
+  if (first.empty()) return "";
+  const bool list = all.find(" and ") != std::string::npos || all.find(" & ") != std::string::npos ||
+                    all.find(", ") != std::string::npos || all.find("、") != std::string::npos;
+  if (first_in_link && list && linked.size() >= 2 && linked[0] == first && CodePoints(all) <= 160) {
     std::string joined;
     for (const auto& l : linked) joined += (joined.empty() ? "" : ", ") + l;
     return joined;
@@ -1674,13 +1912,14 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
   }
   std::string ld_title = CollapseSpace(ld.headline, kMaxTitleBytes);
   if (ld_title.empty() && !f.itemprop_headlines.empty()) ld_title = NodeText(doc, f.itemprop_headlines[0], kMaxTitleBytes);
-  std::string h1;
+  if (MatchesSite(ld_title, site)) ld_title.clear();
+  // Visible h1 texts (a page may have a logo h1 besides the article's).
+  std::vector<std::string> h1s;
   for (NodeId h : f.headings) {
-    if (doc[h].tag != Tag::kH1) continue;
-    std::string t = NodeText(doc, h, kMaxTitleBytes);
-    if (t.empty() || SameKey(t, site)) continue;
-    h1 = std::move(t);
-    break;
+    if (doc[h].tag != Tag::kH1 || h1s.size() >= 8) continue;
+    std::string t = CleanHeading(NodeText(doc, h, kMaxTitleBytes));
+    if (t.empty() || MatchesSite(t, site) || !EnoughTitle(t)) continue;
+    h1s.push_back(std::move(t));
   }
   // A "by Jane Doe" part between title separators names the author, and is not the headline.
   std::string title_author = CutTitleByline(&html_title);
@@ -1688,30 +1927,45 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
   else CutTitleByline(&meta_title);
   {
     std::vector<std::string> refs;
-    for (const std::string* r : {&meta_title, &ld_title, &h1}) {
+    for (const std::string* r : {&meta_title, &ld_title}) {
       if (!r->empty()) refs.push_back(*r);
     }
+    std::size_t strong = refs.size();
+    refs.insert(refs.end(), h1s.begin(), h1s.end());
     std::string site_part;
     std::string title;
     if (!html_title.empty()) {
-      title = CleanTitleImpl(html_title, site, refs, &site_part);
+      title = CleanTitleImpl(html_title, site, refs, strong, &site_part);
     } else if (!meta_title.empty()) {
-      title = CleanTitleImpl(meta_title, site, {ld_title, h1}, &site_part);
+      refs.erase(refs.begin());
+      --strong;
+      title = CleanTitleImpl(meta_title, site, refs, strong, &site_part);
     } else if (!ld_title.empty()) {
       title = ld_title;
-    } else {
-      title = h1;
+    } else if (!h1s.empty()) {
+      title = h1s[0];
     }
-    // The visible headline: an h1 that shares most of its words with the document title is the
-    // article's own title (pages often shorten or rephrase <title> for search engines).
-    if (!h1.empty() && !title.empty() && NormKey(h1) != NormKey(title) && EnoughTitle(h1) &&
-        CodePoints(h1) <= 300) {
-      const double overlap = WordOverlap(h1, title);
-      if (overlap >= 0.6 && WordCount(h1) >= 3) title = h1;
-    } else if (!h1.empty() && SameKey(h1, title)) {
-      title = h1;
+    // An h1 that is the site part of the title is a logo.
+    if (!site_part.empty()) {
+      std::erase_if(h1s, [&](const std::string& h) { return SameKey(h, site_part); });
     }
-    if (title.empty()) title = !meta_title.empty() ? meta_title : h1;
+    // The h1 closest to the title.
+    const std::string* h1 = nullptr;
+    double h1_overlap = -1;
+    for (const std::string& h : h1s) {
+      const double o = SameKey(h, title) ? 2.0 : WordOverlap(h, title);
+      if (o > h1_overlap) h1_overlap = o, h1 = &h;
+    }
+    const std::string meta_clean = meta_title.empty() ? "" : CleanTitleImpl(meta_title, site, {}, 0, nullptr);
+    if (h1 && (SameKey(*h1, title) || SameKey(*h1, meta_clean) || SameKey(*h1, ld_title))) {
+      // The visible headline agrees with a declared title: take its visible form.
+      title = *h1;
+    } else if (h1 && !title.empty() && CodePoints(*h1) <= 300 && WordCount(*h1) >= 3 && h1_overlap >= 0.6) {
+      // An h1 that shares most of its words with the document title is the article's own title
+      // (pages often shorten or rephrase <title> for search engines).
+      title = *h1;
+    }
+    if (title.empty()) title = !meta_title.empty() ? meta_title : h1 ? *h1 : "";
     out->title = title;
     if (site.empty() && !site_part.empty() && CodePoints(site_part) <= 60) site = site_part;
   }
@@ -1739,25 +1993,44 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
     }
     if (date.empty()) {
       std::vector<DateCand> cands;
-      CollectDateCandidates(doc, f, st, anchor, &cands);
-      const DateCand* best = nullptr;
-      for (const DateCand& c : cands) {
-        if (!best || c.score > best->score || (c.score == best->score && c.pos < best->pos)) best = &c;
+      std::size_t wb = 0, we = std::min(st.text.size(), kDateWindowBefore + kDateWindowAfter);
+      if (anchor.found()) {
+        wb = anchor.begin > kDateWindowBefore ? anchor.begin - kDateWindowBefore : 0;
+        we = std::min(st.text.size(), anchor.begin + kDateWindowAfter);
       }
-      for (const DateCand& c : cands) MDBG("date cand %s score=%d pos=%zu [%s]\n", c.iso.c_str(), c.score, c.pos, st.text.substr(c.pos > 40 ? c.pos - 40 : 0, 80).c_str());  // DEBUG
-      MDBG("anchor %zu..%zu title [%s]\n", anchor.begin, anchor.end, out->title.c_str());  // DEBUG
+      TextDateCandidates(st, anchor, wb, we, &cands);
+      TimeElementCandidates(doc, f, st, anchor, &cands);
+      auto pick = [&] {
+        const DateCand* b = nullptr;
+        for (const DateCand& c : cands) {
+          if (!b || c.score > b->score || (c.score == b->score && c.pos < b->pos)) b = &c;
+        }
+        return b;
+      };
+      const DateCand* best = pick();
+      if ((!best || best->score < 1) && we < st.text.size()) {
+        // Long articles sometimes date themselves only at the end ("Posted on …" after the text).
+        TextDateCandidates(st, anchor, we, st.text.size(), &cands);
+        best = pick();
+      }
+      // A <time> element close to the headline (or marked as the publication time) is declared
+      // structure: it wins over the URL. The URL's date wins over dates merely written in the
+      // text; a text date of the same day adds its time of day.
+      const DateCand* best_time = nullptr;
+      for (const DateCand& c : cands) {
+        if (c.structural && c.score >= kStrongTimeElement && (!best_time || c.score > best_time->score)) best_time = &c;
+      }
       const std::string url_date = FindDateInUrl(page_url);
-      constexpr int kStrong = 5;  // near the headline with a time or a label, or a <time> element
-      if (!url_date.empty()) {
+      if (best_time) {
+        date = best_time->iso;
+      } else if (!url_date.empty()) {
         date = url_date;
-        // Same day in the text with a time of day: keep the more precise value.
         for (const DateCand& c : cands) {
           if (c.has_time && c.score >= 3 && DayOf(c.iso) == url_date) {
             date = c.iso;
             break;
           }
         }
-        if (best && best->score >= kStrong + 2 && DayOf(best->iso) != url_date) date = url_date;
       } else if (best && best->score >= 1) {
         date = best->iso;
       }
@@ -1815,6 +2088,12 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
       };
       for (NodeId n : f.itemprop_authors) {
         std::string v = CleanAuthor(doc.GetAttr(n, Attr::kContent));
+        // <span itemprop=author itemscope><meta itemprop=name content="…"></span>
+        for (NodeId k = n + 1; v.empty() && k < doc.SubtreeEnd(n); ++k) {
+          if (doc[k].is_element() && ContainsCI(doc.GetAttr(k, Attr::kItemprop), "name")) {
+            v = CleanAuthor(doc.GetAttr(k, Attr::kContent));
+          }
+        }
         if (v.empty()) v = BylineFromNode(doc, annotation, n);
         if (!v.empty()) cands.push_back({v, 5, offset(n)});
       }
@@ -1822,8 +2101,10 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
         std::string v = CleanAuthor(NodeText(doc, n, 400));
         if (!v.empty()) cands.push_back({v, 5, offset(n)});
       }
-      CjkBylines(st, wb, we, &cands);
-      MDBG("author window %zu..%zu of %zu\n", wb, we, st.text.size());  // DEBUG
+      const NodeId root = doc.body != kNoNode ? doc.body : 0;
+      if (annotation.stats.empty() || annotation[root].cjk > 0) {
+        CjkBylines(st, wb, std::min(we, anchor.found() ? anchor.begin + kCjkBylineWindow : we), &cands);
+      }
       EnglishBylines(doc, st, wb, we, &cands);
       for (std::size_t i = 0; i < f.bylines.size(); ++i) {
         const NodeId n = f.bylines[i];
@@ -1843,7 +2124,6 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
       };
       const AuthorCand* best = nullptr;
       for (const AuthorCand& c : cands) {
-        MDBG("author cand [%s] strength=%d pos=%zu rank=%d\n", c.name.c_str(), c.strength, c.pos, rank(c));  // DEBUG
         if (SameKey(c.name, out->title)) continue;
         if (MatchesSite(c.name, site)) {
           if (weak.empty()) weak = c.name;
@@ -1851,7 +2131,7 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
         }
         if (!best || rank(c) > rank(*best) || (rank(c) == rank(*best) && dist(c) < dist(*best))) best = &c;
       }
-      if (best) author = best->name;
+      if (best && rank(*best) >= 1) author = best->name;
     }
     if (author.empty()) author = weak;
     out->author = author;
@@ -1870,7 +2150,7 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
   {
     ScriptCounts sc;
     CountScripts(std::string_view(st.text).substr(0, std::min(st.text.size(), kLangSampleBytes)), &sc);
-    if (sc.letters < 20 && !html_title.empty()) CountScripts(html_title, &sc);
+    if (sc.letters < 20 && !html_title.empty()) CountScripts(html_title, &sc);  // script-only pages
     const Guess guess = GuessFromScripts(sc);
     std::string lang = NormalizeLangTag(f.html_lang);
     if (lang.empty()) lang = NormalizeLangTag(f.body_lang);
@@ -1882,11 +2162,36 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
       if (declared != Family::kNone && declared != guess.family && !guess.lang.empty()) lang = guess.lang;
     }
     if (lang.empty()) lang = guess.lang;
+    if (lang.empty() && guess.family == Family::kLatin) {
+      lang = GuessLatinLanguage(std::string_view(st.text).substr(0, std::min(st.text.size(), kLangSampleBytes)));
+    }
     out->lang = lang;
 
-    std::string dir = LowerAscii(Trim(f.html_dir));
-    if (dir != "rtl" && dir != "ltr") dir = LowerAscii(Trim(f.body_dir));
-    if (dir != "rtl" && dir != "ltr") {
+    // The innermost dir attribute around the headline (or the first <main>/<article>), else
+    // <body>'s, else <html>'s: the direction of the content, not of the page chrome.
+    auto dir_of = [&](std::string_view v) {
+      const std::string d = LowerAscii(Trim(v));
+      return d == "rtl" || d == "ltr" ? d : std::string();
+    };
+    std::string dir;
+    NodeId around = heading;
+    if (around == kNoNode && anchor.found()) {
+      if (const Seg* sg = st.SegAt(anchor.begin)) around = sg->node;
+    }
+    if (around == kNoNode) {
+      for (NodeId id = 0; id < doc.size(); ++id) {
+        if (doc[id].tag == Tag::kMain || doc[id].tag == Tag::kArticle) {
+          around = id;
+          break;
+        }
+      }
+    }
+    for (NodeId p = around; p != kNoNode && p != 0 && dir.empty(); p = doc[p].parent) {
+      if (doc[p].is_element()) dir = dir_of(doc.GetAttr(p, Attr::kDir));
+    }
+    if (dir.empty()) dir = dir_of(f.body_dir);
+    if (dir.empty()) dir = dir_of(f.html_dir);
+    if (dir.empty()) {
       if (guess.family == Family::kArabic || guess.family == Family::kHebrew) dir = "rtl";
       else if (guess.family == Family::kNone && IsRtlLang(lang)) dir = "rtl";
       else dir = "ltr";
@@ -1912,7 +2217,6 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
     if (d.empty()) d = CollapseSpace(ld.description, 4096);
     out->description = d;
   }
-  (void)heading;
 }
 
 }  // namespace pith::meta

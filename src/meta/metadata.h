@@ -9,7 +9,7 @@
 //           class/id → "作者：" / "记者" / "By …" bylines in the text
 //   lang    <html lang> → <meta> content-language / og:locale → JSON-LD inLanguage → the script of
 //           the body text (overrides a declaration contradicted by the text's script)
-// Only the visible body text's first ~64 KB is read, and dates are searched in a window of at
+// Only the visible body text's first 40 KB is read, and dates are searched in a window of at
 // most ~20 KB of it: metadata costs a small fraction of the page's parse time.
 #pragma once
 

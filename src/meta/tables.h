@@ -49,6 +49,12 @@ inline constexpr std::string_view kSiteNameKeys[] = {
     "apple-mobile-web-app-title", "sitename", "site_name", "publisher", "dc.publisher",
     "twitter:app:name:iphone",
 };
+// JSON-LD properties whose values describe other things than the page (their authors and dates
+// are not the page's): not searched for the page's main object.
+inline constexpr std::string_view kJsonLdSkippedKeys[] = {
+    "review", "reviews", "comment", "comments", "suggestedAnswer", "acceptedAnswer", "answer",
+    "itemListElement", "subjectOf", "citation", "isBasedOn", "relatedLink", "mentions", "workExample",
+};
 inline constexpr std::string_view kDescriptionKeys[] = {
     "description", "og:description", "twitter:description", "dc.description", "dcterms.description",
 };
@@ -60,11 +66,30 @@ inline constexpr std::string_view kLanguageKeys[] = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Language of Latin-script text without a declaration: each language's most frequent short words
+// (lower case; accented letters as UTF-8). Only words that are rare in the other listed
+// languages are included, so that counting them separates the languages.
+struct FunctionWords {
+  std::string_view lang;
+  std::string_view words[16];
+};
+inline constexpr FunctionWords kFunctionWords[] = {
+    {"en", {"the", "and", "of", "to", "is", "that", "it", "was", "for", "with", "this", "are", "have", "from", "which", "were"}},
+    {"fr", {"le", "les", "des", "est", "une", "dans", "qui", "pour", "pas", "sur", "au", "du", "avec", "sont", "aux", "ce"}},
+    {"de", {"der", "die", "und", "das", "ist", "nicht", "mit", "sich", "den", "auf", "ein", "eine", "dem", "auch", "wird", "zu"}},
+    {"es", {"el", "los", "las", "del", "que", "por", "una", "con", "para", "es", "se", "al", "lo", "como", "más", "pero"}},
+    {"it", {"il", "della", "che", "di", "per", "è", "gli", "una", "sono", "nel", "alla", "anche", "del", "non", "dei", "delle"}},
+    {"pt", {"não", "uma", "os", "do", "da", "em", "para", "com", "que", "dos", "das", "ao", "mais", "foi", "pelo", "são"}},
+    {"nl", {"de", "het", "een", "van", "en", "niet", "zijn", "voor", "met", "op", "ook", "dat", "aan", "wordt", "naar", "bij"}},
+    {"pl", {"się", "nie", "w", "na", "jest", "że", "do", "z", "i", "to", "jak", "od", "przez", "dla", "po", "są"}},
+};
+
+// ---------------------------------------------------------------------------------------------
 // Title: separators between a headline and a site name, strongest first. The spaces are part of
 // the separator (" - " splits, "-" inside a word does not). Full-width forms need no spaces.
 inline constexpr std::string_view kTitleSeparators[] = {
-    " | ", " - ", " – ", " — ", " :: ", " · ", " • ", " « ", " » ", " / ", "｜", "－", "—",
-    "_", " |", "| ", " ～ ", "──",
+    " | ", " - ", " – ", " — ", " :: ", " · ", " • ", " « ", " » ", " / ", " -- ", "｜", "－", "—",
+    "_", " |", "| ", " ～ ", "──", " > ", " › ",
 };
 // Separators that also occur inside headlines often enough that we cut at them only when one side
 // is confirmed as the site name (site_name meta, the h1, or og:title).
@@ -174,9 +199,18 @@ inline constexpr std::string_view kAuthorSeparators[] = {
 // Values that are labels or links, not names (compared lower-case, whole value / prefix).
 inline constexpr std::string_view kAuthorRejects[] = {
     "author", "authors", "by", "updated", "published", "posted", "topic author", "written by",
-    "contributor", "contributors", "staff", "unknown", "anonymous", "guest", "share", "follow",
+    "contributor", "contributors", "unknown", "anonymous", "guest", "share", "follow",
     "about the author", "about", "more", "view profile", "profile", "作者", "匿名", "佚名", "未知",
     "article by", "story by", "words by", "posted by", "editor",
+};
+// Substrings that make a value an advertisement attribution ("by Taboola"), not a byline.
+inline constexpr std::string_view kAuthorRejectParts[] = {
+    "taboola", "outbrain", "revcontent", "mgid", "zergnet", "sponsored", "advertis",
+};
+// Last words of a job title shown next to a byline ("Staff Writer"): such a value is not a name.
+inline constexpr std::string_view kJobTitleWords[] = {
+    "writer", "editor", "reporter", "correspondent", "contributor", "columnist", "journalist",
+    "producer", "intern", "specialist",
 };
 inline constexpr std::string_view kAuthorRejectPrefixes[] = {
     "read more", "view all", "see all", "more from", "more by", "follow ", "all posts", "posts by",
@@ -195,15 +229,24 @@ struct AuthorLabel {
 };
 inline constexpr AuthorLabel kCjkAuthorLabels[] = {
     {"作者", 6, 1}, {"作 者", 6, 1}, {"作　者", 6, 1}, {"撰文", 5, 1}, {"文／", 5, 0}, {"文/", 5, 0},
-    {"执笔人", 5, 1}, {"执笔", 5, 1}, {"執筆", 5, 1}, {"著者", 5, 1}, {"本贴由", 5, 1}, {"发帖人", 4, 1},
+    {"文：", 5, 0}, {"执笔人", 5, 1}, {"执笔", 5, 1}, {"執筆", 5, 1}, {"著者", 5, 1}, {"本贴由", 5, 0},
+    {"发帖人", 4, 1},
     {"楼主", 3, 2}, {"本报记者", 5, 0}, {"记者", 4, 0}, {"記者", 4, 0}, {"责任编辑", 2, 2},
     {"責任編輯", 2, 2}, {"责编", 2, 2}, {"編輯", 1, 2}, {"编辑", 1, 2}, {"小编", 1, 2},
 };
 // After a label that needs no separator the name must be followed by a delimiter or by one of
 // these reporting words ("本报记者张三发自北京", "记者李四报道").
 inline constexpr std::string_view kCjkReportWords[] = {
-    "发自", "報導", "报道", "摄", "通讯员", "实习生", "电", "讯", "综合", "编译", "整理", "采写",
-    "文", "图", "/", "／",
+    "发自", "報導", "报道", "摄", "通讯员", "实习生", "综合", "编译", "整理", "采写", "文", "图", "/",
+    "／", "于", "於",
+};
+// Words that begin running text after "记者" ("记者通过电子邮件联系…", "记者从…获悉"), never a name.
+inline constexpr std::string_view kCjkNotNames[] = {
+    "通过", "了解", "获悉", "发现", "看到", "注意", "采访", "来到", "走访", "近日", "日前", "昨日",
+    "昨天", "今天", "今日", "随后", "随即", "致电", "联系", "咨询", "查询", "询问", "调查", "实地",
+    "现场", "进入", "登录", "拨打", "电话", "手机", "表示", "认为", "提问", "问", "从", "在", "对",
+    "就", "与", "也", "还", "又", "将", "已", "正", "都", "便", "这", "那", "该", "此", "其", "们",
+    "节", "站", "证", "会", "团",
 };
 // A name taken after a CJK label ends before any of these (the next label on the same line, a
 // place of reporting, "photo by").
@@ -220,9 +263,9 @@ inline constexpr std::string_view kBylineClassHints[] = {
 };
 // Class/id fragments that disqualify a byline candidate (comment authors, author bio boxes).
 inline constexpr std::string_view kBylineClassVetoes[] = {
-    "comment", "reply", "avatar", "bio", "about-author", "author-box", "authorbox", "related",
+    "comment", "reply", "avatar", "bio", "about-author", "author-box", "authorbox", "related", "authoriz",
     "share", "social", "widget", "description", "title", "role", "position", "job", "image", "photo",
-    "img", "count", "desc", "date", "time", "follow",
+    "img", "count", "desc", "follow",
 };
 // English byline labels at the start of a line of text ("By Jane Doe", "Contributors: Jane Doe").
 inline constexpr std::string_view kBylineLinePrefixes[] = {

@@ -19,7 +19,7 @@ nlohmann::json ErrorJson(std::string_view input, const Status& status) {
   return j;
 }
 
-nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks) {
+nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, const nlohmann::json* explain) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
   nlohmann::json j = failed ? ErrorJson(input, r.status) : nlohmann::json::object();
   const Metadata& m = r.metadata;
@@ -49,6 +49,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks) {
     }
     j["blocks"] = std::move(list);
   }
+  if (explain && !explain->is_null()) j["explain"] = *explain;
   return j;
 }
 

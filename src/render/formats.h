@@ -14,8 +14,10 @@ std::string ToText(const Result& r);
 
 // One JSON record: input, text, title, date, keywords, author, lang, dir, url, site_name,
 // description, algorithm, encoding {charset, source, declared, replacements}, status, and for a
-// failed input an "error" object {kind, message}. `blocks` adds the block list.
-nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = false);
+// failed input an "error" object {kind, message}. `blocks` adds the block list; a non-null
+// `explain` (render::ExplainJson, for `extract --explain`) is added as "explain".
+nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = false,
+                      const nlohmann::json* explain = nullptr);
 // A record for an input that could not even be read.
 nlohmann::json ErrorJson(std::string_view input, const Status& status);
 

@@ -19,5 +19,9 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options);
 
 void RegisterExtract(CLI::App& root, int& exit_code);
 void RegisterEval(CLI::App& root, int& exit_code);
+void RegisterExplain(CLI::App& root, int& exit_code);  // explain_cmd.cc
+void RegisterPlot(CLI::App& root, int& exit_code);     // plot_cmd.cc
+void RegisterSite(CLI::App& root, int& exit_code);     // site_cmd.cc
+void RegisterIdentify(CLI::App& root, int& exit_code); // identify_cmd.cc
 
 }  // namespace pith::cli

@@ -12,6 +12,7 @@
 
 #include "eval/dataset.h"
 #include "eval/evaluate.h"
+#include "eval/site_templates.h"
 #include "pith/commands.h"
 #include "pith/pith.h"
 
@@ -26,6 +27,8 @@ struct EvalState {
   std::string pages_file;
   std::size_t limit = 0;
   bool per_page = false;
+  bool site_templates = false, site_subset = false;  // issue 7, src/eval/site_templates.h
+  std::size_t site_min_pages = 3;
 };
 
 int RunEval(const EvalState& state) {
@@ -35,6 +38,16 @@ int RunEval(const EvalState& state) {
   config.per_page = state.per_page;
   config.filter.limit = state.limit;
   config.algorithm = AlgorithmName(state.options.algorithm);
+  if (state.site_templates || state.site_subset) {
+    if (state.site_templates && state.options.algorithm != Algorithm::kPathSim) {
+      std::cerr << "pith eval: --site-templates needs --algorithm pathsim\n";
+      return kExitUsage;
+    }
+    eval::SiteTemplateConfig site{state.site_templates, state.site_subset, state.site_min_pages, 20, state.options};
+    config.prepare_set = [site](eval::DataSet* set, const eval::ExtractFunction& extract, std::ostream& out) {
+      return eval::PrepareSiteTemplates(set, site, extract, out);
+    };
+  }
   if (!state.pages_file.empty()) {
     if (Status st = eval::ReadIdList(state.pages_file, &config.filter.ids); !st.ok()) {
       std::cerr << "pith eval: " << st.message() << "\n";
@@ -87,6 +100,13 @@ void RegisterEval(CLI::App& root, int& exit_code) {
   cmd->add_option("--pages", state->pages_file,
                   "Evaluate only the pages listed in this file: one id (or <set>/<id>) per line, # comments");
   cmd->add_flag("--per-page", state->per_page, "Print (and put in the JSON) every page's scores");
+  cmd->add_flag("--site-templates", state->site_templates,
+                "pathsim: give each page a site model learned from the other pages of its host (hosts with "
+                ">= --site-min-pages pages; host = url, else index 'site', else the page's canonical URL)");
+  cmd->add_flag("--site-subset", state->site_subset,
+                "evaluate only the pages whose host has >= --site-min-pages pages (with or without --site-templates)");
+  cmd->add_option("--site-min-pages", state->site_min_pages, "site size for --site-templates/--site-subset (default 3)")
+      ->check(CLI::Range(3, 1000000));
   cmd->callback([state, &exit_code] { exit_code = RunEval(*state); });
 }
 

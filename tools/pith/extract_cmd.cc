@@ -7,10 +7,15 @@
 #include <thread>
 
 #include "commands.h"
+#include "core/pipeline.h"
 #include "io/inputs.h"
 #include "io/ordered_pool.h"
 #include "pith/pith.h"
+#include "render/explain.h"
 #include "render/formats.h"
+#include "render/html.h"
+#include "site_cmd.h"
+#include "urls.h"
 
 namespace pith::cli {
 namespace {
@@ -24,31 +29,47 @@ struct ExtractArgs {
   bool blocks = false;
   int jobs = 1;
   Options options;
+  SiteArgs site;  // --site-pages / --site-model / batch site groups (site_cmd.h)
+  OnlineArgs online;  // URL arguments / --urls: online mode (urls.h)
+  bool explain = false;      // --explain: decisions and per-block scores in JSON (render/explain.h)
+  CLI::App* app = nullptr;   // to tell whether --format was given
 };
 
 struct Record {
   Result result;
   bool failed = false;   // error other than no_content
   std::string rendered;  // the output for this input
+  nlohmann::json explain;  // --explain: render::ExplainJson of the page (null otherwise)
 };
 
 std::string Extension(const std::string& format) {
   if (format == "json") return ".json";
   if (format == "jsonl") return ".jsonl";
+  if (format == "html") return ".html";
   return ".txt";
 }
 
-std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result& r) {
+std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result& r, const nlohmann::json& explain) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
-  if (a.format == "json") return render::ToJson(r, item.name, a.blocks).dump(2) + "\n";
-  if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks).dump() + "\n";
+  if (a.format == "json") return render::ToJson(r, item.name, a.blocks, &explain).dump(2) + "\n";
+  if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks, &explain).dump() + "\n";
   if (failed) return {};
   if (a.format == "paper") return render::ToPaperFormat(r);
   return render::ToText(r);
 }
 
 int RunExtract(ExtractArgs& a) {
+  if (WantsOnline(a.online, a.paths)) {
+    return RunOnline(a.online, a.paths, {a.format, a.out_dir, a.blocks, a.options});
+  }
   if (a.paths.empty()) a.paths.push_back("-");
+  if (a.explain && a.format != "json" && a.format != "jsonl") {
+    if (a.app && a.app->count("--format") > 0) {
+      std::cerr << "pith: --explain needs --format json or jsonl\n";
+      return kExitUsage;
+    }
+    a.format = "json";
+  }
   const std::vector<io::InputItem> items = io::ExpandInputs(a.paths, a.recursive);
   if (!a.out_dir.empty()) {
     std::error_code ec;
@@ -58,6 +79,8 @@ int RunExtract(ExtractArgs& a) {
       return kExitFatal;
     }
   }
+  SiteExtractors sites;
+  if (const int rc = sites.Prepare(a.site, a.url, items, a.options); rc != kExitOk) return rc;
   const Extractor extractor(a.options);
   std::map<std::string, int> stems_used;
   bool any_failed = false;
@@ -66,18 +89,28 @@ int RunExtract(ExtractArgs& a) {
 
   std::function<Record(std::size_t)> work = [&](std::size_t i) {
     Record rec;
-    std::string bytes;
+    std::string bytes, html;  // html: --format html, the purified page (render/html.h)
     Status s = io::ReadInput(items[i], a.options.max_input_bytes, &bytes);
     if (s.ok()) {
       PageInfo info;
       info.url = a.url;
-      rec.result = extractor.Extract(bytes, info);
+      if (a.explain || a.format == "html") {  // the pipeline's intermediates are needed: run it here, not in Extract
+        thread_local core::PageState state;
+        const Options& options = sites.For(i, extractor).options();
+        core::Run(bytes, info, options, &state, &rec.result);
+        if (rec.result.status.ok() || rec.result.status.code() == StatusCode::kNoContent) {
+          if (a.explain) rec.explain = render::ExplainJson(state, options);
+          if (a.format == "html") html = render::ToHtml(state.doc, state.selection.keep, rec.result);
+        }
+      } else {
+        rec.result = sites.For(i, extractor).Extract(bytes, info);
+      }
     } else {
       rec.result.status = s;
       rec.result.algorithm = a.options.algorithm;
     }
     rec.failed = !rec.result.status.ok() && rec.result.status.code() != StatusCode::kNoContent;
-    rec.rendered = Render(a, items[i], rec.result);
+    rec.rendered = a.format == "html" ? html : Render(a, items[i], rec.result, rec.explain);
     return rec;
   };
   std::function<void(std::size_t, Record&)> emit = [&](std::size_t i, Record& rec) {
@@ -90,7 +123,7 @@ int RunExtract(ExtractArgs& a) {
       std::string stem = io::OutputStem(item);
       const int n = ++stems_used[stem];
       if (n > 1) stem += "-" + std::to_string(n);
-      const bool text_error = rec.failed && (a.format == "text" || a.format == "paper");
+      const bool text_error = rec.failed && (a.format == "text" || a.format == "paper" || a.format == "html");
       const std::string path = a.out_dir + "/" + stem + (text_error ? ".error" : Extension(a.format));
       std::ofstream f(path, std::ios::binary);
       f << (text_error ? item.name + ": " + rec.result.status.ToString() + "\n" : rec.rendered);
@@ -130,14 +163,21 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
       "into the JSON record).");
   cmd->add_option("paths", args->paths, "HTML files, folders (every .html/.htm file in them), or - for stdin");
   cmd->add_option("-o,--output", args->out_dir, "write one file per input into this folder (NAME.txt, NAME.json, ...)");
-  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, or paper (paper 001's layout)")
-      ->check(CLI::IsMember({"text", "json", "jsonl", "paper"}));
+  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, paper (paper 001's layout), or html (the purified page: kept "
+                  "elements with their links, paper 002)")
+      ->check(CLI::IsMember({"text", "json", "jsonl", "paper", "html"}));
   cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
   cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
   cmd->add_flag("--blocks", args->blocks, "JSON: include the list of blocks with their kind and line");
   cmd->add_option("-j,--jobs", args->jobs, "worker threads (default 1; output order is kept)")
       ->check(CLI::Range(1, 256));
   AddAlgorithmFlags(cmd, args->options);
+  AddSiteFlags(cmd, args->site);
+  AddOnlineFlags(cmd, args->online);
+  cmd->add_flag("--explain", args->explain,
+                "JSON: add \"explain\": the algorithm's decisions and every text block with its verdict, "
+                "score and reason (implies --format json)");
+  args->app = cmd;
   cmd->callback([args, &exit_code]() { exit_code = RunExtract(*args); });
 }
 

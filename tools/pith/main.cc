@@ -21,6 +21,10 @@ int main(int argc, char** argv) {
   int exit_code = pith::cli::kExitOk;
   pith::cli::RegisterExtract(app, exit_code);
   pith::cli::RegisterEval(app, exit_code);
+  pith::cli::RegisterExplain(app, exit_code);
+  pith::cli::RegisterPlot(app, exit_code);
+  pith::cli::RegisterSite(app, exit_code);
+  pith::cli::RegisterIdentify(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,366 @@
+// `auto` — pith's own algorithm, the default. It combines the signals the papers use one at a
+// time and chooses a main subtree, then cleans inside it.
+//
+// 1. Hints (top-down). An element is boilerplate when its tag is nav/aside/footer/form/menu/
+//    select/button/dialog (header only outside article/main), its ARIA role is navigation/banner/
+//    contentinfo/complementary/search/menu, or a class/id token is in the boilerplate table
+//    (src/algo/boilerplate_words.cc) without a content token. Comment sections get their own hint.
+// 2. Paragraph votes. Text is weighted like paper 001's line blocks (a CJK character counts
+//    `cjk_char_weight` letters). Every block-level element whose *own* non-link text (text whose
+//    nearest block ancestor it is) reaches `min_paragraph_chars` casts a vote
+//        v = 1 + min(punctuation, own/10) + min(own / 100, 3)
+//    (punctuation density is paper 000's and cx-extractor's observation that body text is
+//    sentences) to itself and its parent (weight 1), grandparent (1/2), and the two levels above
+//    (1/3, 1/4) — so the container of many paragraphs or forum replies collects their votes, as
+//    paper 000's sibling share CS does.
+// 3. Candidate score = votes × (1 − link density)   (paper 000's CC / paper 003's Relativity:
+//    link-heavy containers lose) × 0.7 for comment sections; boilerplate never wins. The best
+//    candidate T is the main subtree.
+// 4. Siblings of T whose score reaches `sibling_score_ratio` of T's, or that are plain paragraphs
+//    with little link text, join it (an article split by an image or an ad block comes out whole;
+//    paper 004's "blocks similar to the main block").
+// 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
+//    half of the subtree's text, link groups (link density > `max_link_density`) and form controls
+//    are dropped.
+// 6. The page's h1 (or the last heading before T) is kept when it precedes the content.
+// 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
+//    short, paper 001's line blocks are used instead. Every step is recorded as a Decision.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "algo/algorithm.h"
+#include "algo/boilerplate_words.h"
+
+namespace pith::algo {
+namespace {
+
+using dom::Attr;
+using dom::NodeId;
+using dom::Tag;
+
+enum Hint : std::uint8_t { kNoHint = 0, kBoilerplate = 1, kContentHint = 2, kCommentsHint = 3 };
+
+bool IsBoilerplateTag(Tag t) {
+  switch (t) {
+    case Tag::kNav: case Tag::kAside: case Tag::kFooter: case Tag::kForm: case Tag::kMenu:
+    case Tag::kSelect: case Tag::kButton: case Tag::kDialog: case Tag::kOption: case Tag::kLabel:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsBoilerplateRole(std::string_view role) {
+  return role == "navigation" || role == "banner" || role == "contentinfo" ||
+         role == "complementary" || role == "search" || role == "menu" || role == "menubar" ||
+         role == "dialog" || role == "alert";
+}
+
+// Splits class/id values into lower-case alphanumeric tokens and classifies them.
+Hint HintFromNames(std::string_view a, std::string_view b) {
+  bool boiler = false, content = false, comments = false;
+  std::string token;
+  auto flush = [&]() {
+    switch (ClassifyHintToken(token)) {
+      case HintKind::kBoilerplate: boiler = true; break;
+      case HintKind::kContent: content = true; break;
+      case HintKind::kComments: comments = true; break;
+      case HintKind::kNone: break;
+    }
+    token.clear();
+  };
+  for (std::string_view s : {a, b}) {
+    for (char c : s) {
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+        token.push_back(c);
+      } else if (c >= 'A' && c <= 'Z') {
+        token.push_back(static_cast<char>(c + 32));
+      } else {
+        flush();
+      }
+    }
+    flush();
+  }
+  if (comments) return kCommentsHint;
+  if (boiler && !content) return kBoilerplate;
+  if (content && !boiler) return kContentHint;
+  return kNoHint;
+}
+
+class AutoSelector {
+ public:
+  explicit AutoSelector(const Context& ctx)
+      : doc_(ctx.doc), ann_(ctx.annotation), o_(ctx.options.automatic), ctx_(ctx) {}
+
+  Selection Run() {
+    sel_.Reset(doc_.size());
+    root_ = doc_.body != dom::kNoNode ? doc_.body : 0;
+    ComputeWeights();
+    ComputeHints();
+    ComputeVotes();
+    NodeId best = BestCandidate();
+    if (best == dom::kNoNode) return Fallback("no paragraph of text found");
+    best = Ascend(best);
+    std::vector<NodeId> roots = WithSiblings(best);
+    for (NodeId r : roots) Keep(r, best);
+    KeepLeadingHeading(roots.front());
+    const double kept = KeptWeight();
+    const double total = weight_[root_];
+    if (kept < o_.fallback_min_share * total && kept < 500) {
+      return Fallback("main subtree holds " + std::to_string(static_cast<int>(kept)) + " of " +
+                      std::to_string(static_cast<int>(total)) + " weighted characters");
+    }
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "main subtree <%s> score %.1f, %zu subtree(s), %.0f of %.0f weighted chars kept",
+                  std::string(doc_.Name(best)).c_str(), score_[best], roots.size(), kept, total);
+    sel_.summary = buf;
+    return std::move(sel_);
+  }
+
+ private:
+  // Tag, role, itemprop and class/id hints. A class/id boilerplate hint is not believed on an
+  // element that wraps content-hinted elements or half of the page's text: markup names like
+  // "share_wrapper" or "top-container" often wrap the whole article.
+  void ComputeHints() {
+    const std::size_t n = doc_.size();
+    hint_.assign(n, kNoHint);
+    inside_.assign(n, kNoHint);
+    std::vector<std::uint8_t> in_article(n, 0), strong(n, 0), semantic_content(n, 0), wraps_content(n, 0);
+    for (NodeId id = 1; id < n; ++id) {
+      const dom::Node& node = doc_[id];
+      const NodeId p = node.parent;
+      in_article[id] = in_article[p] || node.tag == Tag::kArticle || node.tag == Tag::kMain;
+      if (!node.is_element()) continue;
+      Hint h = HintFromNames(doc_.GetAttr(id, Attr::kClass), doc_.GetAttr(id, Attr::kId));
+      const std::string_view role = doc_.GetAttr(id, Attr::kRole);
+      const std::string_view itemprop = doc_.GetAttr(id, Attr::kItemprop);
+      if (IsBoilerplateTag(node.tag) || IsBoilerplateRole(role) ||
+          (node.tag == Tag::kHeader && !in_article[p])) {
+        if (h != kCommentsHint) h = kBoilerplate;
+        strong[id] = 1;
+      }
+      if (node.tag == Tag::kArticle || node.tag == Tag::kMain || role == "main" || role == "article" ||
+          itemprop == "articleBody" || itemprop == "text" || itemprop == "reviewBody") {
+        if (h == kNoHint || !strong[id]) h = kContentHint;
+        semantic_content[id] = 1;
+      }
+      hint_[id] = h;
+    }
+    for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
+      if (semantic_content[id]) wraps_content[id] = 1;
+      if (wraps_content[id]) wraps_content[doc_[id].parent] = 1;
+    }
+    const double page = std::max(1.0, weight_[root_]);
+    for (NodeId id = 1; id < n; ++id) {
+      if (hint_[id] == kBoilerplate && !strong[id] && (wraps_content[id] || weight_[id] >= 0.5 * page)) {
+        hint_[id] = kNoHint;
+      }
+      const std::uint8_t h = hint_[id];
+      inside_[id] = (h == kBoilerplate || h == kCommentsHint) ? h : inside_[doc_[id].parent];
+    }
+  }
+
+  // Weighted non-link characters per node (subtree) and per block owner (own text).
+  void ComputeWeights() {
+    const std::size_t n = doc_.size();
+    const double w = std::max(1, o_.cjk_char_weight);
+    weight_.assign(n, 0);
+    own_.assign(n, 0);
+    own_punct_.assign(n, 0);
+    owner_.assign(n, 0);
+    for (NodeId id = 1; id < n; ++id) {
+      const dom::Node& node = doc_[id];
+      owner_[id] = (node.is_element() && dom::IsBlockLevel(node.tag)) ? id : owner_[node.parent];
+    }
+    for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
+      const dom::Node& node = doc_[id];
+      if (node.is_text() && !node.hidden() && !node.in_link()) {
+        const dom::NodeStats& s = ann_[id];
+        const double value = s.chars + s.cjk * (w - 1);
+        weight_[id] = value;
+        own_[owner_[id]] += value;
+        own_punct_[owner_[id]] += s.punct;
+      }
+      weight_[node.parent] += weight_[id];
+    }
+  }
+
+  void ComputeVotes() {
+    const std::size_t n = doc_.size();
+    votes_.assign(n, 0);
+    mass_.assign(n, 0);
+    static constexpr double kLevelWeight[] = {1.0, 1.0, 0.5, 1.0 / 3, 0.25};
+    for (NodeId id = root_; id < doc_.SubtreeEnd(root_); ++id) {
+      if (own_[id] <= 0 || inside_[id] == kBoilerplate || doc_[id].hidden()) continue;
+      // Short blocks (forum replies, list items) vote in proportion to their length.
+      const double v = own_[id] < o_.min_paragraph_chars
+                           ? own_[id] / o_.min_paragraph_chars * o_.short_block_vote
+                           : 1 + std::min(own_punct_[id], own_[id] / 10) + std::min(own_[id] / 100, 3.0);
+      for (NodeId a = id; a != dom::kNoNode && a >= root_; a = doc_[a].parent) {
+        mass_[a] += v;
+        if (a == root_) break;
+      }
+      NodeId a = id;
+      for (double lw : kLevelWeight) {
+        if (a == dom::kNoNode || a < root_) break;
+        votes_[a] += v * lw;
+        if (a == root_) break;
+        a = doc_[a].parent;
+      }
+    }
+    score_.assign(n, 0);
+    for (NodeId id = root_; id < doc_.SubtreeEnd(root_); ++id) {
+      if (votes_[id] == 0 || !doc_[id].is_element()) continue;
+      if (inside_[id] == kBoilerplate) continue;
+      const double ld = ann_[id].link_density();
+      double s = votes_[id] * (1 - ld);
+      if (inside_[id] == kCommentsHint) s *= o_.comments_factor;
+      if (hint_[id] == kContentHint) s *= 1.1;
+      score_[id] = s;
+    }
+  }
+
+  NodeId BestCandidate() const {
+    NodeId best = dom::kNoNode;
+    for (NodeId id = root_; id < doc_.SubtreeEnd(root_); ++id) {
+      if (score_[id] > 0 && (best == dom::kNoNode || score_[id] > score_[best])) best = id;
+    }
+    return best;
+  }
+
+  // Moves up while the parent scores nearly as well: the container of all the content rather than
+  // its largest part (a thread rather than one reply, an article rather than its longest section).
+  NodeId Ascend(NodeId best) {
+    while (best != root_) {
+      const NodeId parent = doc_[best].parent;
+      if (parent == dom::kNoNode || parent < root_ || hint_[parent] == kBoilerplate) break;
+      const double keep = 1 - ann_[parent].link_density(), own = 1 - ann_[best].link_density();
+      const bool by_score = score_[parent] >= o_.ascend_score_ratio * score_[best];
+      const bool by_mass = mass_[parent] * keep * keep >= o_.ascend_mass_gain * mass_[best] * own * own;
+      if (!by_score && !by_mass) break;
+      AddDecision(best, score_[best], true, "parent scores nearly as well: moving up");
+      best = parent;
+    }
+    return best;
+  }
+
+  std::vector<NodeId> WithSiblings(NodeId best) {
+    std::vector<NodeId> roots;
+    if (best == root_) return {best};
+    const double threshold = std::max(10.0, o_.sibling_score_ratio * score_[best]);
+    for (NodeId s = doc_[doc_[best].parent].first_child; s != dom::kNoNode; s = doc_[s].next_sibling) {
+      if (s == best) {
+        roots.push_back(s);
+        continue;
+      }
+      if (!doc_[s].is_element() || inside_[s] == kBoilerplate || doc_[s].hidden()) continue;
+      const double ld = ann_[s].link_density();
+      const bool strong = score_[s] >= threshold;
+      const bool paragraph = own_[s] >= 2 * o_.min_paragraph_chars && ld < 0.25 && weight_[s] == own_[s];
+      if (strong || paragraph) {
+        roots.push_back(s);
+        AddDecision(s, score_[s], true, strong ? "sibling of the main subtree with a similar score"
+                                               : "sibling paragraph with little link text");
+      }
+    }
+    return roots;
+  }
+
+  void AddDecision(NodeId node, double score, bool kept, std::string reason) {
+    Decision d;
+    d.node = node;
+    d.first_line = d.last_line = doc_[node].line;
+    d.score = score;
+    d.kept = kept;
+    d.reason = std::move(reason);
+    sel_.decisions.push_back(std::move(d));
+  }
+
+  // Keeps the text of `root`, minus boilerplate, comment sections, link groups and form controls.
+  void Keep(NodeId root, NodeId best) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", votes_[root],
+                  ann_[root].link_density());
+    AddDecision(root, score_[root], true, root == best ? std::string("main subtree: ") + buf : buf);
+    const double root_weight = std::max(1.0, weight_[root]);
+    for (NodeId id = root; id < doc_.SubtreeEnd(root);) {
+      const dom::Node& node = doc_[id];
+      if (node.is_element() && id != root) {
+        const char* why = DropReason(id, root_weight);
+        if (why) {
+          if (weight_[id] > 0 || ann_[id].chars > 0) AddDecision(id, weight_[id], false, why);
+          id = doc_.SubtreeEnd(id);
+          continue;
+        }
+      }
+      if (node.is_text() && !node.hidden()) sel_.keep[id] = 1;
+      ++id;
+    }
+  }
+
+  const char* DropReason(NodeId id, double root_weight) const {
+    const dom::Node& node = doc_[id];
+    const bool minor = weight_[id] < 0.5 * root_weight;
+    if (hint_[id] == kBoilerplate && minor) return "boilerplate (tag, role or class) inside the content";
+    if (hint_[id] == kCommentsHint && minor) return "comment section inside the content";
+    if (node.tag == Tag::kSelect || node.tag == Tag::kButton || node.tag == Tag::kOption) return "form control";
+    const dom::NodeStats& s = ann_[id];
+    const bool group = node.tag == Tag::kUl || node.tag == Tag::kOl || node.tag == Tag::kDl ||
+                       node.tag == Tag::kDiv || node.tag == Tag::kTable || node.tag == Tag::kSection ||
+                       node.tag == Tag::kP || node.tag == Tag::kTd || node.tag == Tag::kTr ||
+                       node.tag == Tag::kLi || node.tag == Tag::kSpan;
+    if (group && s.chars > 0 && s.link_density() > o_.max_link_density) return "link group";
+    return nullptr;
+  }
+
+  // The page title usually sits just above the text, outside the text's container.
+  void KeepLeadingHeading(NodeId first_root) {
+    for (NodeId i = first_root; i < doc_.SubtreeEnd(first_root); ++i) {
+      if (sel_.keep[i] && dom::HeadingLevel(doc_[owner_[i]].tag) == 1) return;
+    }
+    NodeId heading = dom::kNoNode;
+    for (NodeId id = root_; id < first_root; ++id) {
+      const Tag t = doc_[id].tag;
+      if ((t == Tag::kH1 || (heading == dom::kNoNode && t == Tag::kH2)) && inside_[id] != kBoilerplate &&
+          !doc_[id].hidden() && weight_[id] > 0 && ann_[id].link_density() < 0.5) {
+        heading = id;
+      }
+    }
+    if (heading == dom::kNoNode) return;
+    sel_.KeepSubtree(doc_, heading);
+    AddDecision(heading, weight_[heading], true, "heading before the main subtree");
+  }
+
+  double KeptWeight() const {
+    double total = 0;
+    for (NodeId id = 0; id < doc_.size(); ++id) {
+      if (sel_.keep[id]) total += weight_[id];
+    }
+    return total;
+  }
+
+  Selection Fallback(const std::string& why) {
+    Selection lb = RunLineBlock(ctx_);
+    lb.summary = "fallback to line blocks (" + why + "): " + lb.summary;
+    return lb;
+  }
+
+  const dom::Document& doc_;
+  const dom::Annotation& ann_;
+  const AutoOptions& o_;
+  const Context& ctx_;
+  NodeId root_ = 0;
+  Selection sel_;
+  std::vector<std::uint8_t> hint_, inside_;
+  std::vector<NodeId> owner_;
+  std::vector<double> weight_, own_, own_punct_, votes_, score_;
+  std::vector<double> mass_;  // undecayed sum of the votes cast inside each subtree
+};
+
+}  // namespace
+
+Selection RunAuto(const Context& ctx) { return AutoSelector(ctx).Run(); }
+
+}  // namespace pith::algo

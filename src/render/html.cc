@@ -1,0 +1,153 @@
+// Purified-page writer: one pre-order pass with a stack of open elements; a prefix count of kept
+// text nodes tells in O(1) whether a subtree holds any (subtrees without are skipped whole).
+#include "render/html.h"
+
+namespace pith::render {
+namespace {
+
+bool IsVoid(dom::Tag tag) {
+  switch (tag) {
+    case dom::Tag::kArea: case dom::Tag::kBr: case dom::Tag::kCol: case dom::Tag::kEmbed:
+    case dom::Tag::kHr: case dom::Tag::kImg: case dom::Tag::kInput: case dom::Tag::kLink:
+    case dom::Tag::kMeta: case dom::Tag::kParam: case dom::Tag::kSource: case dom::Tag::kWbr:
+    case dom::Tag::kBase:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Attributes carried over, per element; everything else is dropped.
+bool KeepAttribute(dom::Tag tag, dom::Attr attr) {
+  switch (attr) {
+    case dom::Attr::kLang: case dom::Attr::kDir: return true;
+    case dom::Attr::kHref: return tag == dom::Tag::kA;
+    case dom::Attr::kTitle: return tag == dom::Tag::kA || tag == dom::Tag::kAbbr;
+    case dom::Attr::kSrc: case dom::Attr::kAlt: return tag == dom::Tag::kImg;
+    case dom::Attr::kDatetime: return tag == dom::Tag::kTime;
+    default: return false;
+  }
+}
+
+void AppendStartTag(const dom::Document& doc, dom::NodeId id, std::string* out) {
+  const dom::Node& n = doc[id];
+  out->push_back('<');
+  out->append(doc.Name(id));
+  for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
+    const dom::AttrEntry& a = doc.attrs[i];
+    if (!KeepAttribute(n.tag, a.key)) continue;
+    out->push_back(' ');
+    out->append(dom::AttrName(a.key));
+    out->append("=\"");
+    AppendEscapedAttribute(std::string_view(doc.strings).substr(a.begin, a.size), out);
+    out->push_back('"');
+  }
+  out->push_back('>');
+}
+
+void AppendHead(const Result& r, std::string* out) {
+  out->append("<!DOCTYPE html>\n<html");
+  if (!r.metadata.lang.empty()) {
+    out->append(" lang=\"");
+    AppendEscapedAttribute(r.metadata.lang, out);
+    out->push_back('"');
+  }
+  if (!r.metadata.dir.empty()) {
+    out->append(" dir=\"");
+    AppendEscapedAttribute(r.metadata.dir, out);
+    out->push_back('"');
+  }
+  out->append(">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+  AppendEscapedText(r.metadata.title, out);
+  out->append("</title>\n");
+  if (!r.metadata.url.empty()) {
+    out->append("<link rel=\"canonical\" href=\"");
+    AppendEscapedAttribute(r.metadata.url, out);
+    out->append("\">\n");
+  }
+  out->append("</head>\n<body>\n");
+}
+
+}  // namespace
+
+void AppendEscapedText(std::string_view s, std::string* out) {
+  for (char c : s) {
+    switch (c) {
+      case '&': out->append("&amp;"); break;
+      case '<': out->append("&lt;"); break;
+      case '>': out->append("&gt;"); break;
+      default: out->push_back(c);
+    }
+  }
+}
+
+void AppendEscapedAttribute(std::string_view s, std::string* out) {
+  for (char c : s) {
+    switch (c) {
+      case '&': out->append("&amp;"); break;
+      case '"': out->append("&quot;"); break;
+      case '<': out->append("&lt;"); break;
+      case '>': out->append("&gt;"); break;
+      default: out->push_back(c);
+    }
+  }
+}
+
+std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& keep, const Result& r) {
+  std::string out;
+  AppendHead(r, &out);
+  const dom::NodeId root = doc.body != dom::kNoNode ? doc.body : 0;
+  if (doc.size() == 0 || keep.size() < doc.size()) {
+    out.append("</body>\n</html>\n");
+    return out;
+  }
+  // kept_before[i] = kept visible text nodes among ids < i.
+  std::vector<std::uint32_t> kept_before(doc.size() + 1, 0);
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    kept_before[id + 1] = kept_before[id] + (keep[id] && doc[id].is_text() && !doc[id].hidden() ? 1 : 0);
+  }
+  auto holds_kept = [&](dom::NodeId id) { return kept_before[doc.SubtreeEnd(id)] > kept_before[id]; };
+
+  std::vector<dom::NodeId> open;  // emitted elements whose end tag is pending
+  auto close_until = [&](dom::NodeId id) {
+    while (!open.empty() && doc.SubtreeEnd(open.back()) <= id) {
+      out.append("</");
+      out.append(doc.Name(open.back()));
+      out.push_back('>');
+      open.pop_back();
+    }
+  };
+  const dom::NodeId end = doc.SubtreeEnd(root);
+  for (dom::NodeId id = root + 1; id < end;) {
+    close_until(id);
+    const dom::Node& n = doc[id];
+    if (n.is_text()) {
+      if (keep[id] && !n.hidden()) AppendEscapedText(doc.Text(id), &out);
+      ++id;
+      continue;
+    }
+    if (!n.is_element() || n.hidden()) {
+      id = doc.SubtreeEnd(id);
+      continue;
+    }
+    if (IsVoid(n.tag)) {
+      // <br> and <img> inside an emitted element (other than the body itself) belong to kept content.
+      const bool inside_kept = !open.empty() && open.back() == n.parent;
+      if (inside_kept && (n.tag == dom::Tag::kBr || n.tag == dom::Tag::kImg)) AppendStartTag(doc, id, &out);
+      ++id;
+      continue;
+    }
+    if (!holds_kept(id)) {
+      id = doc.SubtreeEnd(id);
+      continue;
+    }
+    AppendStartTag(doc, id, &out);
+    open.push_back(id);
+    ++id;
+  }
+  close_until(end);
+  out.append("\n</body>\n</html>\n");
+  return out;
+}
+
+}  // namespace pith::render

@@ -1,0 +1,170 @@
+// Online mode through the CLI: `pith extract URL...` and `pith extract --urls FILE` against a local
+// test server (online_test_server.h). Checks one record per URL, in input order, with the right
+// text or error kind, the exit code, --save-html and -o.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include "online_test_server.h"
+#include "test_util.h"
+
+namespace pith::testing {
+namespace {
+
+std::vector<nlohmann::json> JsonLines(const std::string& out) {
+  std::vector<nlohmann::json> records;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) records.push_back(nlohmann::json::parse(line));
+  }
+  return records;
+}
+
+const std::string kFast = " --timeout 5 --connect-timeout 2 --backoff 0.05 --retries 1 ";
+
+TEST(OnlineCli, EncodingsHeaderVersusMeta) {
+  TestHttpServer server(TestRoutes);
+  const RunResult r = RunPith("extract -f jsonl" + kFast + server.Url("/ru-header") + " " + server.Url("/ru-meta") +
+                              " " + server.Url("/zh-gbk"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto recs = JsonLines(r.out);
+  ASSERT_EQ(recs.size(), 3u);
+  // Header charset windows-1251 beats a lying meta koi8-r; without a header charset the meta decides.
+  EXPECT_NE(recs[0]["text"].get<std::string>().find(kRuUtf8), std::string::npos) << recs[0].dump();
+  EXPECT_EQ(recs[0]["encoding"]["charset"], "windows-1251");
+  EXPECT_NE(recs[1]["text"].get<std::string>().find(kRuUtf8), std::string::npos) << recs[1].dump();
+  EXPECT_NE(recs[2]["text"].get<std::string>().find(kZhUtf8), std::string::npos) << recs[2].dump();
+  EXPECT_EQ(recs[0]["url"], server.Url("/ru-header"));
+  EXPECT_EQ(recs[0]["final_url"], server.Url("/ru-header"));
+  EXPECT_EQ(recs[0]["http_status"], 200);
+  EXPECT_TRUE(recs[0]["fetch_ms"].is_number());
+}
+
+TEST(OnlineCli, EveryFailureKindYieldsOneRecord) {
+  TestHttpServer server(TestRoutes);
+  TempDir dir;
+  const std::string list = (dir.path() / "urls.txt").string();
+  WriteFile(list, "# failures and successes\n" + server.Url("/page/1") + "\n\n" + server.Url("/redirect/2") + "\n" +
+                      server.Url("/loop") + "\n" + server.Url("/status/404") + "\n" + server.Url("/status/500") +
+                      "\n" + server.Url("/flaky429") + "\n" + server.Url("/stall") + "\n" + server.Url("/big") +
+                      "\n" + server.Url("/pdf") + "\n" + server.Url("/gzip") + "\n" + "file:///etc/hostname\n" +
+                      "https://127.0.0.1:" + std::to_string(server.port()) + "/page/3\n");
+  const RunResult r = RunPith("extract -f jsonl --urls " + list +
+                              " --timeout 1 --retries 1 --backoff 0.05 --max-body 1000000 --concurrency 4");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto recs = JsonLines(r.out);
+  ASSERT_EQ(recs.size(), 12u) << r.out;
+  const std::vector<std::string> kinds = {"",          "",          "too_many_redirects", "http_status",
+                                          "http_status", "",        "timeout",            "too_large",
+                                          "not_html",  "",          "bad_url",            "tls"};
+  for (std::size_t i = 0; i < recs.size(); ++i) {
+    if (kinds[i].empty()) {
+      EXPECT_FALSE(recs[i].contains("error")) << i << recs[i].dump();
+      EXPECT_EQ(recs[i]["status"], "ok") << i << recs[i].dump();
+    } else {
+      ASSERT_TRUE(recs[i].contains("error")) << i << recs[i].dump();
+      EXPECT_EQ(recs[i]["error"]["kind"], kinds[i]) << i << recs[i].dump();
+      EXPECT_FALSE(recs[i]["error"]["message"].get<std::string>().empty());
+    }
+  }
+  EXPECT_NE(recs[0]["text"].get<std::string>().find("Record 1:"), std::string::npos);
+  EXPECT_EQ(recs[1]["final_url"], server.Url("/page/2"));
+  EXPECT_NE(recs[1]["text"].get<std::string>().find("Record 2:"), std::string::npos);
+  EXPECT_EQ(recs[3]["http_status"], 404);
+  EXPECT_EQ(recs[4]["attempts"], 2);
+  EXPECT_EQ(recs[5]["attempts"], 2);  // 429 + Retry-After: 1, then 200
+  EXPECT_NE(recs[9]["text"].get<std::string>().find(kGzipSentence), std::string::npos);
+  // Every failure is also reported on stderr.
+  EXPECT_NE(r.err.find("/status/404: http_status"), std::string::npos) << r.err;
+}
+
+TEST(OnlineCli, ThousandUrlsInOrder) {
+  TestHttpServer server(TestRoutes);
+  TempDir dir;
+  std::string list;
+  for (int i = 0; i < 1000; ++i) {
+    list += server.Url(i % 10 == 3 ? "/status/404?" + std::to_string(i) : "/page/" + std::to_string(i)) + "\n";
+  }
+  WriteFile(dir.path() / "urls.txt", list);
+  const RunResult r = RunPith("extract -f jsonl --concurrency 32 --per-host 32" + kFast + "--urls " +
+                              (dir.path() / "urls.txt").string());
+  EXPECT_EQ(r.exit_code, 1);
+  const auto recs = JsonLines(r.out);
+  ASSERT_EQ(recs.size(), 1000u);
+  for (int i = 0; i < 1000; ++i) {
+    const nlohmann::json& rec = recs[static_cast<std::size_t>(i)];
+    if (i % 10 == 3) {
+      EXPECT_EQ(rec["url"], server.Url("/status/404?" + std::to_string(i)));
+      EXPECT_EQ(rec["error"]["kind"], "http_status") << i;
+    } else {
+      EXPECT_EQ(rec["url"], server.Url("/page/" + std::to_string(i)));
+      EXPECT_NE(rec["text"].get<std::string>().find("Record " + std::to_string(i) + ":"), std::string::npos) << i;
+    }
+  }
+  EXPECT_EQ(server.TotalRequests(), 1000);  // 404 is not retried; every URL fetched once
+}
+
+// Measurement, not a check: run with --gtest_also_run_disabled_tests to print the wall time and
+// peak RSS (/usr/bin/time -v) of a 1,000-URL run. PITH_ONLINE_PAGES sets the count.
+TEST(OnlineCli, DISABLED_Throughput) {
+  TestHttpServer server(TestRoutes);
+  TempDir dir;
+  const char* env = std::getenv("PITH_ONLINE_PAGES");
+  const int n = env ? std::atoi(env) : 1000;
+  std::string list;
+  for (int i = 0; i < n; ++i) list += server.Url("/page/" + std::to_string(i)) + "\n";
+  WriteFile(dir.path() / "urls.txt", list);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string cmd = "/usr/bin/time -v " + std::string(PITH_CLI) +
+                          " extract -f jsonl --concurrency 32 --per-host 32 --urls " +
+                          (dir.path() / "urls.txt").string() + " > " + (dir.path() / "out.jsonl").string() +
+                          " 2> " + (dir.path() / "time.txt").string();
+  const int rc = std::system(cmd.c_str());
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(rc, 0);
+  const std::string time = ReadFile(dir.path() / "time.txt");
+  const std::size_t rss = time.find("Maximum resident");
+  std::printf("%d URLs in %.2f s = %.0f URLs/s; %s\n", n, s, n / s,
+              rss == std::string::npos ? "no RSS" : time.substr(rss, time.find('\n', rss) - rss).c_str());
+}
+
+TEST(OnlineCli, TextStdinListSaveHtmlAndOutputDir) {
+  TestHttpServer server(TestRoutes);
+  TempDir dir;
+  const RunResult one = RunPith("extract" + kFast + server.Url("/page/5"));
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("Record 5:"), std::string::npos);
+  EXPECT_EQ(one.out.find("Home"), std::string::npos);  // navigation removed
+
+  const auto list = dir.path() / "list.txt";
+  WriteFile(list, server.Url("/page/1") + "\n" + server.Url("/status/404") + "\n");
+  const auto saved = dir.path() / "saved", out = dir.path() / "out";
+  const RunResult r = RunPith("extract --urls -" + kFast + "--save-html " + saved.string() + " -o " + out.string(),
+                              list.string());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(ReadFile(saved / "000001.html").find("Record 1:"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(saved / "000002.html"));
+  EXPECT_NE(ReadFile(saved / "urls.tsv").find(server.Url("/page/1")), std::string::npos);
+  EXPECT_NE(ReadFile(out / "000001-127.0.0.1.txt").find("Record 1:"), std::string::npos);
+  EXPECT_NE(ReadFile(out / "000002-127.0.0.1.error").find("http_status"), std::string::npos);
+
+  // The saved page replays offline.
+  const RunResult replay = RunPith("extract " + (saved / "000001.html").string());
+  EXPECT_NE(replay.out.find("Record 1:"), std::string::npos);
+
+  // file:// is refused unless allowed.
+  const RunResult file = RunPith("extract file://" + (saved / "000001.html").string());
+  EXPECT_EQ(file.exit_code, 1);
+  EXPECT_NE(file.err.find("bad_url"), std::string::npos);
+  const RunResult allowed = RunPith("extract --allow-file-urls file://" + (saved / "000001.html").string());
+  EXPECT_EQ(allowed.exit_code, 0) << allowed.err;
+  EXPECT_NE(allowed.out.find("Record 1:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pith::testing

@@ -1,0 +1,510 @@
+// Paper 003: Tibetan identification (syllable dots, fonts, encoding families), legacy-font conversion,
+// and DOM pruning by Relativity and Veracity — on crafted pages and on the labelled fixture set
+// tests/fixtures/tibetan (made by its make_fixtures.py from Debian's Dzongkha catalogs).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "algo/algorithm.h"
+#include "decode/decode.h"
+#include "dom/annotate.h"
+#include "dom/parse.h"
+#include "eval/metrics.h"
+#include "pith/pith.h"
+#include "render/blocks.h"
+#include "test_util.h"
+#include "text/tibetan.h"
+
+namespace pith {
+namespace {
+
+using text::TibetanEncoding;
+
+// Real Dzongkha sentences (Debian dpkg and gtk catalogs, /usr/share/locale/dz).
+const std::string kSentence1 =
+    "ཐུམ་སྒྲིལ་ནང་གི་ཐོན་རིམ་འདི་མཇུག་ལུ་གཞི་བཙུགས་འབད་ཡོད་མི་དང་གཅིག་པ་ཨིན།";
+const std::string kSentence2 = "ཁྱོད་ཀྱིས་ཞུ་བ་འབད་དོ་བཟུམ་སྦེ་རིམ་སྒྲིག་ཡིག་སྣོད་གསརཔ་གཞི་བཙུགས་འབད་དོ།";
+const std::string kSentence3 = "འདི་རྩ་བསྐྲད་གཏང་དགོཔ་ཨིན། དེ་འབདཝ་ད་འདི་ནམ་ཡང་རིམ་སྒྲིག་མ་འབད་བས།";
+
+std::string Repeat(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+std::string Page(const std::string& head, const std::string& body) {
+  return "<html><head><meta charset=\"utf-8\">" + head + "</head><body>" + body + "</body></html>";
+}
+
+text::TibetanEvidence Identify(const std::string& html, const TibetanOptions& o = {}) {
+  return text::IdentifyTibetan(html, html, o);
+}
+
+// ---- Fonts ---------------------------------------------------------------------------------------
+
+TEST(TibetanFonts, LooseNameMatching) {
+  const text::TibetanFont* tmw1 = text::FindTibetanFont("TibetanMachineWeb1");
+  ASSERT_NE(tmw1, nullptr);
+  EXPECT_EQ(tmw1->encoding, "TMW");
+  EXPECT_EQ(tmw1->kind, text::TibetanFontKind::kAscii);
+  EXPECT_GE(tmw1->table, 0);
+  EXPECT_EQ(text::FindTibetanFont("tibetan machine web1"), tmw1);
+  EXPECT_EQ(text::FindTibetanFont("'TibetanMachineWeb1 Regular'"), tmw1);
+  // Dedris-x is Ededris-x, Samx is Esamx.
+  const text::TibetanFont* dedris = text::FindTibetanFont("Dedris-a");
+  ASSERT_NE(dedris, nullptr);
+  EXPECT_EQ(dedris->name, "Ededris-a");
+  ASSERT_NE(text::FindTibetanFont("Sama"), nullptr);
+  EXPECT_EQ(text::FindTibetanFont("Sama")->name, "Esama");
+  // Unicode fonts, including prefix families.
+  ASSERT_NE(text::FindTibetanFont("Microsoft Himalaya"), nullptr);
+  EXPECT_EQ(text::FindTibetanFont("Microsoft Himalaya")->kind, text::TibetanFontKind::kUnicode);
+  ASSERT_NE(text::FindTibetanFont("Monlam Uni OuChan2"), nullptr);
+  // GB2312-based and table-less ASCII fonts.
+  ASSERT_NE(text::FindTibetanFont("BZDBT"), nullptr);
+  EXPECT_EQ(text::FindTibetanFont("BZDBT")->kind, text::TibetanFontKind::kGb2312);
+  ASSERT_NE(text::FindTibetanFont("Tsamkey"), nullptr);
+  EXPECT_EQ(text::FindTibetanFont("Tsamkey")->table, -1);
+  EXPECT_EQ(text::FindTibetanFont("Tsamkey")->dots, ".");
+  // Not Tibetan.
+  EXPECT_EQ(text::FindTibetanFont("Arial"), nullptr);
+  EXPECT_EQ(text::FindTibetanFont("serif"), nullptr);
+  EXPECT_EQ(text::FindTibetanFont(""), nullptr);
+}
+
+TEST(TibetanFonts, DotBytesMatchPaperTable1) {
+  // Table 1: TMW 0x2D, Tibetan Machine 0xCD, TCRC 0x2D and 0x2E, Sambhota 0x2D, LTibetan 0x2D.
+  EXPECT_NE(text::FindTibetanFont("TibetanMachineWeb")->dots.find('-'), std::string_view::npos);
+  EXPECT_NE(text::FindTibetanFont("TibetanMachine")->dots.find('\xCD'), std::string_view::npos);
+  EXPECT_EQ(text::FindTibetanFont("TCRC Youtso")->dots, "-.");
+  EXPECT_NE(text::FindTibetanFont("Ededris-a")->dots.find('-'), std::string_view::npos);
+  EXPECT_NE(text::FindTibetanFont("LTibetan")->dots.find('-'), std::string_view::npos);
+}
+
+TEST(TibetanFonts, EveryTableIsReachableByItsName) {
+  ASSERT_GE(text::LegacyTableCount(), 60u);
+  for (std::size_t t = 0; t < text::LegacyTableCount(); ++t) {
+    const text::TibetanFont* f = text::FindTibetanFont(text::LegacyTableFont(t));
+    ASSERT_NE(f, nullptr) << text::LegacyTableFont(t);
+    EXPECT_EQ(f->table, static_cast<int>(t)) << text::LegacyTableFont(t);
+  }
+}
+
+// ---- Syllables -----------------------------------------------------------------------------------
+
+TEST(TibetanSyllables, CountsDotsAndFittingSyllables) {
+  const text::SyllableStats s = text::CountSyllables("བོད་ཡིག་", 7);
+  EXPECT_EQ(s.dots, 2u);
+  EXPECT_EQ(s.fitting, 2u);
+  EXPECT_EQ(s.syllable_chars, 6u);  // བ ོ ད, ཡ ི ག
+}
+
+TEST(TibetanSyllables, LengthBoundsAndBreaks) {
+  // 8 letters before a dot do not fit 1..7; with max 8 they do.
+  const std::string eight = "ཀཀཀཀཀཀཀཀ་";
+  EXPECT_EQ(text::CountSyllables(eight, 7).fitting, 0u);
+  EXPECT_EQ(text::CountSyllables(eight, 8).fitting, 1u);
+  // A dot after a Latin letter, a space or another dot fits nothing.
+  const text::SyllableStats s = text::CountSyllables("a་ ་ཀ་་", 7);
+  EXPECT_EQ(s.dots, 4u);
+  EXPECT_EQ(s.fitting, 1u);
+  // The shad ends a syllable without a dot.
+  EXPECT_EQ(text::CountSyllables("ཀ།ཁ་", 7).fitting, 1u);
+}
+
+// ---- Identification ------------------------------------------------------------------------------
+
+TEST(TibetanIdentify, UnicodePageWithFontsAndCharset) {
+  const std::string html =
+      "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">"
+      "<style>body { font-family: \"Microsoft Himalaya\", Jomolhari, serif }</style></head><body><p>" +
+      Repeat(kSentence1 + " " + kSentence2, 3) + "</p></body></html>";
+  const text::TibetanEvidence ev = Identify(html);
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kUnicode);
+  EXPECT_EQ(ev.charset, "utf-8");
+  EXPECT_EQ(ev.fonts, (std::vector<std::string>{"Microsoft Himalaya", "Jomolhari"}));
+  EXPECT_GT(ev.syllables.dots, 30u);
+  EXPECT_GE(ev.syllables.fit_ratio(), 0.9);
+  EXPECT_EQ(ev.max_syllable_length, 7);
+}
+
+TEST(TibetanIdentify, NumericReferencesAreText) {
+  std::string refs;
+  for (std::size_t i = 0; i < kSentence1.size();) {
+    refs += "&#" + std::to_string(static_cast<std::uint32_t>(text::NextCodePoint(kSentence1, i))) + ";";
+  }
+  const text::TibetanEvidence ev = Identify(Page("", "<p>" + Repeat(refs + " ", 4) + "</p>"));
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kUnicode);
+}
+
+TEST(TibetanIdentify, StrayWordOrQuoteOnAChinesePageIsNotTibetan) {
+  const std::string chinese = Repeat("西藏大学计算机科学与技术系研究藏文网页信息提取的方法。", 20);
+  const text::TibetanEvidence stray = Identify(Page("", "<a href=\"/bo\">བོད་ཡིག</a><p>" + chinese + "</p>"));
+  EXPECT_FALSE(stray.tibetan) << stray.reason;
+  const text::TibetanEvidence quote =
+      Identify(Page("", "<p>" + chinese + "</p><blockquote>" + kSentence1 + kSentence2 + "</blockquote>"));
+  EXPECT_GE(quote.syllables.fitting, 10u);  // enough syllables: only the share guard rejects it
+  EXPECT_FALSE(quote.tibetan) << quote.reason;
+  TibetanOptions lax;
+  lax.min_tibetan_share = 0.0;
+  EXPECT_TRUE(Identify(Page("", "<p>" + chinese + "</p><p>" + kSentence1 + kSentence2 + "</p>"), lax).tibetan);
+}
+
+TEST(TibetanIdentify, TibetanBodyBesideLongerChineseSidebarIsTibetan) {
+  const std::string body = "<div class=\"content\"><p>" + Repeat(kSentence1 + kSentence2 + kSentence3, 4) + "</p></div>";
+  const std::string side = "<div class=\"side\"><p>" + Repeat("藏文网页的编码多种多样，给信息提取带来一定的难度。", 12) + "</p></div>";
+  const text::TibetanEvidence ev = Identify(Page("", body + side));
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_LT(ev.tibetan_share, 0.6);
+}
+
+TEST(TibetanIdentify, FitRatioThresholdIsAnOption) {
+  // Half of the dots follow 9-letter runs: 0.5 fit, Tibetan at the paper's 1/3, not at 0.6.
+  const std::string html = Page("", "<p>" + Repeat("ཀཀཀཀཀཀཀཀཀ་ཀ་", 20) + "</p>");
+  EXPECT_TRUE(Identify(html).tibetan);
+  TibetanOptions strict;
+  strict.min_fit_ratio = 0.6;
+  EXPECT_FALSE(Identify(html, strict).tibetan);
+}
+
+TEST(TibetanIdentify, ZhigongPrivateUseSet) {
+  // Syllables of private-use stacks (U+E000..) separated by the Zhigong dot U+E0DF.
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text::AppendUtf8(0xE010 + (i % 30), text);
+    text::AppendUtf8(0xE100 + (i % 50), text);
+    text::AppendUtf8(0xE0DF, text);
+  }
+  const text::TibetanEvidence ev = Identify(Page("", "<p>" + text + "</p>"));
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kPuaZhigong);
+}
+
+TEST(TibetanIdentify, ExtensionSetAPrivateUseStacks) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text::AppendUtf8(0xF300 + i, text);  // a precomposed stack
+    text += "ག་";
+  }
+  const text::TibetanEvidence ev = Identify(Page("", "<p>" + text + "</p>"));
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kPuaExtensionA);
+}
+
+// "bod-yig-gi-..." in TibetanMachineWeb: every '-' is a syllable dot.
+const std::string kTmwText = Repeat("!$-#m#-#m-+$-03-D}:-0-8+m-;m,-.k ", 6);
+
+TEST(TibetanIdentify, AsciiFontTextInDeclaredFont) {
+  const std::string html = Page("<style>.tmw { font: 24pt TibetanMachineWeb }</style>",
+                                "<p>Welcome to the well-known e-mail archive.</p><p class=\"tmw\">" +
+                                    kTmwText + "</p>");
+  const text::TibetanEvidence ev = Identify(html);
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kAsciiFont);
+  EXPECT_EQ(ev.legacy_encoding, "TMW");
+  EXPECT_EQ(ev.legacy_fonts, (std::vector<std::string>{"TibetanMachineWeb"}));
+  EXPECT_TRUE(ev.convertible);
+  // The same bytes without the font are Latin text with hyphens.
+  EXPECT_FALSE(Identify(Page("", "<p>" + kTmwText + "</p>")).tibetan);
+}
+
+TEST(TibetanIdentify, TibetanMachineDotIs0xCD) {
+  // Tibetan Machine: the dot is byte 0xCD, which a cp1252 page decodes to U+00CD.
+  const std::string html = Page("", "<font face=\"TibetanMachine\">" + Repeat("!\xc3\x8d\"\xc3\x8d#$\xc3\x8d ", 10) + "</font>");
+  const text::TibetanEvidence ev = Identify(html);
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kAsciiFont);
+  EXPECT_EQ(ev.legacy_encoding, "TM");
+}
+
+TEST(TibetanIdentify, FontWithoutTableIsLabelledNotConvertible) {
+  const std::string html = Page("", "<font face=\"Tsamkey\">" + Repeat("ka.kha.ga.nga. ", 8) + "</font>");
+  const text::TibetanEvidence ev = Identify(html);
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.legacy_encoding, "Tsamkey");
+  EXPECT_FALSE(ev.convertible);
+  text::LegacyConversion conv;
+  EXPECT_FALSE(text::ConvertLegacyTibetan(html, &conv));
+  EXPECT_EQ(conv.unconverted_fonts, (std::vector<std::string>{"Tsamkey"}));
+  EXPECT_EQ(conv.html, html);
+}
+
+TEST(TibetanIdentify, Gb2312FontNeedsGbCharsetAndShortSyllables) {
+  // Large-charset encoding: double-byte stacks (decoded here as Han) between ASCII dots, 1..5 each.
+  const std::string text = Repeat("藏文-网页-信息提取-方法-", 10);
+  const std::string gb = "<html><head><meta charset=\"gb2312\"></head><body><font face=\"BZDBT\">" + text +
+                         "</font></body></html>";
+  const text::TibetanEvidence ev = Identify(gb);
+  EXPECT_TRUE(ev.tibetan) << ev.reason;
+  EXPECT_EQ(ev.encoding, TibetanEncoding::kGb2312Font);
+  EXPECT_EQ(ev.max_syllable_length, 5);
+  // Six-stack runs do not fit 1..5.
+  const std::string six = "<html><head><meta charset=\"gb2312\"></head><body><font face=\"BZDBT\">" +
+                          Repeat("藏文网页信息-", 20) + "</font></body></html>";
+  EXPECT_FALSE(Identify(six).tibetan);
+  // Without a GB2312-family charset step (4) does not apply.
+  std::string utf8 = gb;
+  utf8.replace(utf8.find("gb2312"), 6, "utf-8");
+  EXPECT_FALSE(Identify(utf8).tibetan);
+}
+
+TEST(TibetanIdentify, NamingAFontIsNotEnough) {
+  const std::string english = Repeat("Install the font and reload the page to read the archive. ", 10);
+  const text::TibetanEvidence named =
+      Identify(Page("<style>.t { font-family: 'Microsoft Himalaya' }</style>", "<p class=\"t\">" + english + "</p>"));
+  EXPECT_FALSE(named.tibetan);
+  EXPECT_EQ(named.fonts, (std::vector<std::string>{"Microsoft Himalaya"}));
+  EXPECT_FALSE(Identify(Page("", "<p>Download TibetanMachineWeb and Jomolhari. " + english + "</p>")).tibetan);
+  EXPECT_TRUE(Identify(Page("", "<p>Download TibetanMachineWeb. " + english + "</p>")).fonts.empty());
+}
+
+TEST(TibetanIdentify, CssScopesFollowPrecedence) {
+  // Tag rule gives TMW; a class rule and an inline style take it away; @media rules still count.
+  const std::string css =
+      "<style>/* fonts */ p { font-family: TibetanMachineWeb } .en { font-family: Arial }"
+      "@media screen { .tib2 { font-family: \"TibetanMachineWeb\", serif } }</style>";
+  const std::string latin = Repeat("up-to-date set-up re-use ", 4);
+  EXPECT_TRUE(Identify(Page(css, "<p>" + kTmwText + "</p>")).tibetan);
+  EXPECT_FALSE(Identify(Page(css, "<p class=\"en\">" + kTmwText + "</p>")).tibetan);
+  EXPECT_FALSE(Identify(Page(css, "<p style=\"font-family: Arial\">" + kTmwText + "</p>")).tibetan);
+  EXPECT_TRUE(Identify(Page(css, "<div class=\"tib2\">" + kTmwText + "</div>")).tibetan);
+  // The scope ends with its element.
+  const text::TibetanEvidence ev = Identify(Page(css, "<div><p>!-</p>" + latin + "</div>"));
+  EXPECT_EQ(ev.syllables.dots, 1u);
+}
+
+// ---- Conversion ----------------------------------------------------------------------------------
+
+TEST(TibetanConvert, TmwBytesBecomeUnicode) {
+  const text::TibetanFont* tmw = text::FindTibetanFont("TibetanMachineWeb");
+  ASSERT_NE(tmw, nullptr);
+  std::uint32_t unmapped = 0;
+  EXPECT_EQ(text::ConvertLegacyText("!-\"-", *tmw, &unmapped), "ཀ་ཁ་");
+  EXPECT_EQ(unmapped, 0u);
+  // TM's dot byte 0xCD (U+00CD after cp1252 decoding).
+  EXPECT_EQ(text::ConvertLegacyText("!\xc3\x8d", *text::FindTibetanFont("TibetanMachine")), "ཀ་");
+}
+
+TEST(TibetanConvert, OnlyTextInTheFontIsConvertedAndMarkupStays) {
+  const std::string html = Page("<style>.tmw{font-family:TibetanMachineWeb}</style>",
+                                "<p>A-B &amp; C</p><p class=\"tmw\" title=\"!-\">!-&quot;-</p>");
+  text::LegacyConversion conv;
+  ASSERT_TRUE(text::ConvertLegacyTibetan(html, &conv));
+  EXPECT_NE(conv.html.find("<p>A-B &amp; C</p>"), std::string::npos);
+  EXPECT_NE(conv.html.find("<p class=\"tmw\" title=\"!-\">ཀ་"), std::string::npos) << conv.html;
+  EXPECT_EQ(conv.converted_fonts, (std::vector<std::string>{"TibetanMachineWeb"}));
+  EXPECT_EQ(conv.converted, 4u);
+}
+
+TEST(TibetanConvert, UnmappedCharactersAreKeptAndCounted) {
+  // TibetanMachine has no entry for byte 0x2D in the tables: it stays, and is counted.
+  const std::string html = Page("", "<font face=\"TibetanMachine\">!-&lt;</font>");
+  text::LegacyConversion conv;
+  ASSERT_TRUE(text::ConvertLegacyTibetan(html, &conv));
+  EXPECT_EQ(conv.unmapped, 1u);
+  EXPECT_NE(conv.html.find("ཀ-"), std::string::npos) << conv.html;
+}
+
+// ---- Pruning ----------------------------------------------------------------------------------------
+
+std::string ExtractText(const std::string& html, const Options& options) {
+  return Extractor(options).Extract(html).Text();
+}
+
+std::string ExtractText(const std::string& html) {
+  Options o;
+  o.algorithm = Algorithm::kTibetan;
+  return ExtractText(html, o);
+}
+
+Options TibetanAlgorithm() {
+  Options o;
+  o.algorithm = Algorithm::kTibetan;
+  o.tibetan.topic_share = 1.0;  // pruning alone
+  return o;
+}
+
+TEST(TibetanPrune, RemovesLinkListsKeepsTibetanParagraphs) {
+  const std::string nav = "<ul><li><a href=\"/1\">ཡིག་སྣོད་</a></li><li><a href=\"/2\">ཞུན་དག་</a></li>"
+                          "<li><a href=\"/3\">མཐོང་སྣང་</a></li></ul>";
+  const std::string html = Page("", nav + "<div><p>" + kSentence1 + "</p><p>" + kSentence2 + "</p></div>");
+  const std::string out = ExtractText(html, TibetanAlgorithm());
+  EXPECT_NE(out.find(kSentence1), std::string::npos);
+  EXPECT_NE(out.find(kSentence2), std::string::npos);
+  EXPECT_EQ(out.find("ཞུན་དག"), std::string::npos) << out;
+  EXPECT_EQ(out.find("མཐོང་སྣང"), std::string::npos) << out;
+}
+
+TEST(TibetanPrune, LinkHeavyParentWithTopicChildIsSearched) {
+  // The box is mostly link text (R > 0.8) but one child is a Tibetan paragraph (R 0, V in bounds).
+  std::string links;
+  for (int i = 0; i < 12; ++i) links += "<a href=\"/" + std::to_string(i) + "\">" + kSentence3 + "</a>";
+  const std::string html = Page("", "<div class=\"box\"><div>" + links + "</div><p>" + kSentence1 + "</p></div>");
+  const std::string out = ExtractText(html, TibetanAlgorithm());
+  EXPECT_NE(out.find(kSentence1), std::string::npos) << out;
+  EXPECT_EQ(out.find(kSentence3), std::string::npos) << out;
+  // Without a strongly related child the whole box goes, its non-link separators included.
+  const std::string only_links = Page("", "<div class=\"box\"><div>" + links + "</div><p>| · |</p></div><p>" +
+                                              kSentence1 + "</p>");
+  EXPECT_EQ(ExtractText(only_links, TibetanAlgorithm()).find("|"), std::string::npos);
+}
+
+TEST(TibetanPrune, MixedPageKeepsTibetanDropsLongerChinese) {
+  // 264 Chinese characters against ~230 Tibetan code points (49 syllables).
+  const std::string chinese = Repeat("藏文网页的编码多种多样，给信息提取带来一定的难度。", 6);
+  const std::string html = Page("", "<div class=\"main\"><h1>" + kSentence3 + "</h1><p>" + kSentence1 +
+                                        kSentence2 + "</p></div><div class=\"side\"><p>" + chinese +
+                                        "</p><p>" + chinese + "</p></div>");
+  const std::string out = ExtractText(html);
+  EXPECT_NE(out.find(kSentence1), std::string::npos) << out;
+  EXPECT_EQ(out.find("藏文"), std::string::npos) << out;
+}
+
+TEST(TibetanPrune, VeracityBoundsAreOptions) {
+  // A paragraph that is nearly all dots (V > 0.6) and one without dots (V 0) are not content.
+  const std::string html = Page("", "<div><p>" + kSentence1 + "</p><p>་་་་ཀ་་་་</p><p>ཀཁགངཅཆཇཉཏཐདནཔཕབམ</p></div>");
+  const std::string out = ExtractText(html, TibetanAlgorithm());
+  EXPECT_NE(out.find(kSentence1), std::string::npos);
+  EXPECT_EQ(out.find("་་་་ཀ"), std::string::npos) << out;
+  EXPECT_EQ(out.find("ཀཁགང"), std::string::npos) << out;
+  Options wide = TibetanAlgorithm();
+  wide.tibetan.veracity_max = 1.0;
+  EXPECT_NE(ExtractText(html, wide).find("་་་་ཀ"), std::string::npos);
+}
+
+TEST(TibetanPrune, NonTibetanPageGetsRelativityOnlyPruning) {
+  const std::string english = Repeat("The committee published its report on the new railway line today. ", 6);
+  const std::string html =
+      Page("", "<ul><li><a href=\"/a\">Home page</a></li><li><a href=\"/b\">World news</a></li></ul>"
+               "<div><p>" + english + "</p></div>");
+  Options o = TibetanAlgorithm();
+  const Extractor extractor(o);
+  const Result r = extractor.Extract(html);
+  ASSERT_TRUE(r.status.ok());
+  EXPECT_NE(r.Text().find("railway"), std::string::npos);
+  EXPECT_EQ(r.Text().find("World news"), std::string::npos);
+}
+
+// ---- Fixtures: identification accuracy and pruning P/R/F -----------------------------------------
+
+struct Fixture {
+  std::string id;
+  bool tibetan = false;
+  std::string encoding;
+  std::string html, truth;
+};
+
+std::vector<Fixture> LoadFixtures() {
+  const std::filesystem::path dir = std::filesystem::path(PITH_TEST_DIR) / "fixtures" / "tibetan";
+  std::vector<Fixture> out;
+  std::istringstream labels(testing::ReadFile(dir / "labels.jsonl"));
+  for (std::string line; std::getline(labels, line);) {
+    if (line.empty()) continue;
+    const nlohmann::json j = nlohmann::json::parse(line);
+    Fixture f;
+    f.id = j["id"];
+    f.tibetan = j["tibetan"];
+    f.encoding = j["encoding"];
+    f.html = testing::ReadFile(dir / "html" / (f.id + ".html"));
+    if (f.tibetan) f.truth = testing::ReadFile(dir / "truth" / (f.id + ".txt"));
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+text::TibetanEvidence IdentifyRaw(const std::string& bytes) {
+  decode::Decoded d;
+  EXPECT_TRUE(decode::Decode(bytes, "", "", &d).ok());
+  return text::IdentifyTibetan(bytes, d.utf8);
+}
+
+TEST(TibetanFixtures, IdentificationPrecisionAndRecall) {
+  const std::vector<Fixture> fixtures = LoadFixtures();
+  ASSERT_GE(fixtures.size(), 20u);
+  int tp = 0, fp = 0, fn = 0, tn = 0;
+  for (const Fixture& f : fixtures) {
+    const text::TibetanEvidence ev = IdentifyRaw(f.html);
+    if (ev.tibetan && f.tibetan) ++tp;
+    if (ev.tibetan && !f.tibetan) ++fp;
+    if (!ev.tibetan && f.tibetan) ++fn;
+    if (!ev.tibetan && !f.tibetan) ++tn;
+    EXPECT_EQ(ev.tibetan, f.tibetan) << f.id << ": " << ev.reason;
+    if (f.tibetan) {
+      EXPECT_EQ(text::TibetanEncodingName(ev.encoding), f.encoding) << f.id;
+    }
+  }
+  const double precision = tp + fp ? double(tp) / (tp + fp) : 0;
+  const double recall = tp + fn ? double(tp) / (tp + fn) : 0;
+  std::printf("tibetan identification on %zu fixtures: tp %d fp %d fn %d tn %d, P %.3f R %.3f\n",
+              fixtures.size(), tp, fp, fn, tn, precision, recall);
+  EXPECT_GE(tp, 12);
+  EXPECT_GE(tn, 8);
+  EXPECT_DOUBLE_EQ(precision, 1.0);
+  EXPECT_DOUBLE_EQ(recall, 1.0);
+}
+
+TEST(TibetanFixtures, PruningCharacterScores) {
+  Options options;
+  options.algorithm = Algorithm::kTibetan;
+  const Extractor extractor(options);
+  eval::ScoreAggregator unicode, legacy;
+  for (const Fixture& f : LoadFixtures()) {
+    if (!f.tibetan) continue;
+    std::string extracted;
+    if (f.encoding == "ascii-font") {
+      decode::Decoded d;
+      ASSERT_TRUE(decode::Decode(f.html, "", "", &d).ok());
+      text::LegacyConversion conv;
+      ASSERT_TRUE(text::ConvertLegacyTibetan(d.utf8, &conv)) << f.id;
+      EXPECT_EQ(conv.unmapped, 0u) << f.id;
+      PageInfo info;
+      info.charset = "utf-8";
+      extracted = extractor.Extract(conv.html, info).Text();
+    } else {
+      extracted = extractor.Extract(f.html).Text();
+    }
+    const eval::CharScore s = eval::CharacterScore(extracted, f.truth);
+    (f.encoding == "ascii-font" ? legacy : unicode).Add(s);
+    if (f.id.find("mixed-zh") != std::string::npos) {
+      // The Chinese sidebar is longer than the article and must not be kept.
+      int han = 0;
+      for (char32_t c : eval::DecodeUtf8(extracted)) han += eval::IsCjkChar(c);
+      EXPECT_EQ(han, 0) << f.id;
+    }
+  }
+  const eval::MeanScores u = unicode.Result(), l = legacy.Result();
+  std::printf("tibetan pruning, char P/R/F: unicode %zu pages %.3f/%.3f/%.3f; legacy (converted) %zu pages "
+              "%.3f/%.3f/%.3f\n",
+              u.pages, u.precision, u.recall, u.f1, l.pages, l.precision, l.recall, l.f1);
+  EXPECT_GE(u.pages, 11u);
+  EXPECT_GE(l.pages, 2u);
+  EXPECT_GE(u.f1, 0.95);
+  EXPECT_GE(l.f1, 0.95);
+}
+
+// The whole development corpus holds no Tibetan page (a few pages carry one Tibetan language link).
+TEST(TibetanFixtures, NoTibetanPageInTheDevelopmentCorpus) {
+  const std::filesystem::path data = PITH_SHARED_DATA;
+  if (!std::filesystem::exists(data)) GTEST_SKIP() << "no " << data;
+  int pages = 0, positives = 0;
+  for (const auto& set : std::filesystem::directory_iterator(data)) {
+    if (!std::filesystem::exists(set.path() / "html")) continue;
+    for (const auto& page : std::filesystem::directory_iterator(set.path() / "html")) {
+      const text::TibetanEvidence ev = IdentifyRaw(testing::ReadFile(page.path()));
+      ++pages;
+      positives += ev.tibetan;
+      EXPECT_FALSE(ev.tibetan) << page.path() << ": " << ev.reason;
+    }
+  }
+  EXPECT_GT(pages, 1000);
+  EXPECT_EQ(positives, 0);
+}
+
+}  // namespace
+}  // namespace pith

@@ -1,0 +1,138 @@
+// ICU word segmentation (text/words.h), case folding and the embedded stop lists (text/stopwords.h).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "text/stopwords.h"
+#include "text/words.h"
+
+namespace pith::text {
+namespace {
+
+struct Seg {
+  std::vector<std::string> words;
+  std::vector<WordKind> kinds;
+};
+
+Seg Segment(std::string_view s) {
+  std::vector<Word> w;
+  EXPECT_TRUE(SegmentWords(s, &w));
+  Seg out;
+  for (const Word& x : w) {
+    out.words.emplace_back(s.substr(x.begin, x.size));
+    out.kinds.push_back(x.kind);
+  }
+  return out;
+}
+
+std::string Fold(std::string_view s) {
+  std::string out;
+  AppendFoldedCase(s, &out);
+  return out;
+}
+
+TEST(Words, LatinSplitsAtSpacesAndPunctuationAndTagsNumbers) {
+  const Seg s = Segment("Hello, world! It's 3.14 today.");
+  EXPECT_EQ(s.words, (std::vector<std::string>{"Hello", "world", "It's", "3.14", "today"}));
+  EXPECT_EQ(s.kinds, (std::vector<WordKind>{WordKind::kLetter, WordKind::kLetter, WordKind::kLetter,
+                                             WordKind::kNumber, WordKind::kLetter}));
+}
+
+TEST(Words, ChineseUsesTheDictionary) {
+  // 中华人民共和国 is one dictionary word; a character-by-character split would give seven.
+  const Seg s = Segment("我们爱中华人民共和国。");
+  ASSERT_FALSE(s.words.empty());
+  EXPECT_LT(s.words.size(), 7u);
+  EXPECT_EQ(s.words.front(), "我们");
+  EXPECT_EQ(s.words.back(), "中华人民共和国");
+  for (WordKind k : s.kinds) EXPECT_EQ(k, WordKind::kIdeo);
+}
+
+TEST(Words, OffsetsAreBytesOfTheUtf8Input) {
+  const std::string text = "abc 北京大学 xyz";
+  std::vector<Word> w;
+  ASSERT_TRUE(SegmentWords(text, &w));
+  ASSERT_EQ(w.size(), 3u);
+  EXPECT_EQ(w[1].begin, 4u);
+  EXPECT_EQ(text.substr(w[1].begin, w[1].size), "北京大学");
+  EXPECT_EQ(w[2].begin, 4u + 12u + 1u);
+}
+
+TEST(Words, JapaneseKanaAndTibetanSyllables) {
+  const Seg ja = Segment("これはテストです");
+  ASSERT_GE(ja.words.size(), 2u);
+  EXPECT_EQ(ja.words.front(), "これ");
+  // Tibetan: no dictionary; the tsheg (U+0F0B) ends each syllable.
+  const Seg bo = Segment("བོད་ཡིག་");
+  EXPECT_EQ(bo.words.size(), 2u);
+}
+
+TEST(Words, EmptyAndPunctuationOnlyInputsYieldNoWords) {
+  EXPECT_TRUE(Segment("").words.empty());
+  EXPECT_TRUE(Segment(" ,.;!? 。、「」 ").words.empty());
+}
+
+TEST(Words, AppendsWithoutClearing) {
+  std::vector<Word> w;
+  ASSERT_TRUE(SegmentWords("one two", &w));
+  ASSERT_TRUE(SegmentWords("three", &w));
+  EXPECT_EQ(w.size(), 3u);
+}
+
+TEST(Words, EachThreadHasItsOwnIterator) {
+  std::vector<std::size_t> counts(4, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < counts.size(); ++t) {
+    threads.emplace_back([t, &counts]() {
+      for (int i = 0; i < 200; ++i) {
+        std::vector<Word> w;
+        SegmentWords(t % 2 ? "北京大学的学生" : "the quick brown fox jumps", &w);
+        counts[t] = w.size();
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(counts[0], 5u);
+  EXPECT_EQ(counts[2], 5u);
+  EXPECT_EQ(counts[1], counts[3]);
+  EXPECT_GE(counts[1], 2u);
+}
+
+TEST(Words, CaseFoldingIsFullUnicodeFolding) {
+  EXPECT_EQ(Fold("HeLLo"), "hello");
+  EXPECT_EQ(Fold("Straße"), "strasse");
+  EXPECT_EQ(Fold("ΣΟΦΌΣ"), "σοφόσ");  // final sigma folds to σ
+  EXPECT_EQ(Fold("МОСКВА"), "москва");
+  EXPECT_EQ(Fold("北京"), "北京");
+}
+
+TEST(StopWords, ListsAreEmbeddedAndLookedUpFolded) {
+  EXPECT_TRUE(IsStopWord("the"));
+  EXPECT_TRUE(IsStopWord("的"));
+  EXPECT_TRUE(IsStopWord("и"));
+  EXPECT_TRUE(IsStopWord("και"));
+  EXPECT_TRUE(IsStopWord("don't"));
+  EXPECT_FALSE(IsStopWord("The"));  // callers fold first
+  EXPECT_FALSE(IsStopWord("extraction"));
+  EXPECT_FALSE(IsStopWord("北京"));
+  EXPECT_FALSE(IsStopWord(""));
+  // Greek lists are written with final ς; the generator folds them like the run time does.
+  EXPECT_TRUE(IsStopWord(Fold("ένας")));
+  // Content words of English are left out of the other lists (they form one union).
+  EXPECT_FALSE(IsStopWord("son"));
+  EXPECT_FALSE(IsStopWord("die"));
+  const std::string_view langs = StopWordLanguages();
+  EXPECT_NE(langs.find("en"), std::string_view::npos);
+  EXPECT_NE(langs.find("zh"), std::string_view::npos);
+}
+
+TEST(StopWords, TableIsSortedAndUnique) {
+  for (std::size_t i = 1; i < internal::kStopWordCount; ++i) {
+    EXPECT_LT(internal::kStopWords[i - 1], internal::kStopWords[i]) << i;
+  }
+}
+
+}  // namespace
+}  // namespace pith::text

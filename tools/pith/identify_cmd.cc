@@ -1,0 +1,217 @@
+// `pith identify PATH...`: is each page a Tibetan page (paper 003 §2.2), and on what evidence.
+//
+// For every input: read → input checks → decode → text::IdentifyTibetan (one linear scan, no DOM).
+// Prints the decision and the evidence: encoding family, Tibetan fonts named (<font face>, CSS
+// font-family / font), declared charset, syllable dots, fitting syllables, and the reason. With
+// --text it also extracts the main text (default algorithm: tibetan), converting legacy-font text to
+// Unicode first when a table covers the fonts (text::ConvertLegacyTibetan); text in a legacy font no
+// table covers is extracted as it is and labelled `"converted": false` with its encoding.
+//
+// A page whose text sits in an ASCII-based Tibetan font was typed for a cp1252 (Windows Western)
+// browser: if the decoder chose another single-byte charset for it, it is decoded again as
+// windows-1252 so that the font tables (keyed by cp1252 code points) apply.
+//
+// Every input yields one record; an unreadable or unusable input yields an error record and exit
+// code 1, as `pith extract` does (commands.h).
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "core/pipeline.h"
+#include "decode/decode.h"
+#include "io/inputs.h"
+#include "pith/pith.h"
+#include "text/tibetan.h"
+
+namespace pith::cli {
+namespace {
+
+struct IdentifyArgs {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  bool recursive = false;
+  bool text = false;
+  Options options;
+};
+
+struct Record {
+  std::string name;
+  Status status;
+  std::string decoded_charset;
+  text::TibetanEvidence evidence;
+  bool extracted = false;
+  bool converted = false;
+  std::uint32_t unmapped = 0;
+  std::vector<std::string> unconverted_fonts;
+  std::string main_text;
+  std::string extract_status;
+};
+
+bool SingleByteNonWestern(std::string_view charset) {
+  return charset != "windows-1252" && charset != "UTF-8" && charset != "UTF-16LE" &&
+         charset != "UTF-16BE" && charset.find("GB") == std::string_view::npos &&
+         charset.find("Big5") == std::string_view::npos && charset.find("949") == std::string_view::npos &&
+         charset.find("31j") == std::string_view::npos && charset.find("EUC") == std::string_view::npos;
+}
+
+void ExtractText(const IdentifyArgs& a, std::string_view bytes, const decode::Decoded& decoded,
+                 Record* r) {
+  const Extractor extractor(a.options);
+  PageInfo info;
+  Result result;
+  text::LegacyConversion conv;
+  const bool legacy = r->evidence.encoding == text::TibetanEncoding::kAsciiFont;
+  if (legacy && text::ConvertLegacyTibetan(decoded.utf8, &conv)) {
+    info.charset = "utf-8";
+    result = extractor.Extract(conv.html, info);
+    r->converted = true;
+    r->unmapped = conv.unmapped;
+    r->unconverted_fonts = conv.unconverted_fonts;
+  } else {
+    if (legacy) r->unconverted_fonts = r->evidence.legacy_fonts;
+    info.charset = decoded.info.charset;
+    result = extractor.Extract(bytes, info);
+  }
+  r->extracted = true;
+  r->extract_status = std::string(StatusCodeName(result.status.code()));
+  r->main_text = result.Text();
+}
+
+Record Identify(const IdentifyArgs& a, const io::InputItem& item) {
+  Record r;
+  r.name = item.name;
+  std::string bytes;
+  r.status = io::ReadInput(item, a.options.max_input_bytes, &bytes);
+  if (r.status.ok()) r.status = core::CheckInput(bytes, a.options);
+  decode::Decoded decoded;
+  if (r.status.ok()) r.status = decode::Decode(bytes, a.options.forced_charset, "", &decoded);
+  if (!r.status.ok()) return r;
+  r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.options.tibetan);
+  if (r.evidence.encoding == text::TibetanEncoding::kAsciiFont && a.options.forced_charset.empty() &&
+      SingleByteNonWestern(decoded.info.charset)) {
+    decode::Decoded western;
+    if (decode::Decode(bytes, "windows-1252", "", &western).ok()) {
+      decoded = std::move(western);
+      r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.options.tibetan);
+    }
+  }
+  r.decoded_charset = decoded.info.charset;
+  if (a.text) ExtractText(a, bytes, decoded, &r);
+  return r;
+}
+
+nlohmann::json ToJson(const Record& r) {
+  nlohmann::json j;
+  j["path"] = r.name;
+  if (!r.status.ok()) {
+    j["tibetan"] = false;
+    j["error"] = {{"code", std::string(StatusCodeName(r.status.code()))}, {"message", r.status.message()}};
+    return j;
+  }
+  const text::TibetanEvidence& e = r.evidence;
+  j["tibetan"] = e.tibetan;
+  j["encoding"] = text::TibetanEncodingName(e.encoding);
+  j["charset"] = e.charset;
+  j["decoded_charset"] = r.decoded_charset;
+  j["fonts"] = e.fonts;
+  j["legacy_fonts"] = e.legacy_fonts;
+  j["legacy_encoding"] = e.legacy_encoding;
+  j["convertible"] = e.convertible;
+  j["dots"] = e.syllables.dots;
+  j["syllables_fit"] = e.syllables.fitting;
+  j["max_syllable_length"] = e.max_syllable_length;
+  j["fit_ratio"] = e.syllables.fit_ratio();
+  j["dot_share"] = e.syllables.dot_share();
+  j["other_words"] = e.other_words;
+  j["tibetan_share"] = e.tibetan_share;
+  j["reason"] = e.reason;
+  if (r.extracted) {
+    j["status"] = r.extract_status;
+    j["converted"] = r.converted;
+    j["unmapped_chars"] = r.unmapped;
+    j["unconverted_fonts"] = r.unconverted_fonts;
+    j["text"] = r.main_text;
+  }
+  return j;
+}
+
+std::string Join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out.empty() ? "-" : out;
+}
+
+void PrintText(const Record& r) {
+  std::cout << r.name << ": ";
+  if (!r.status.ok()) {
+    std::cout << "error: " << r.status.ToString() << "\n";
+    return;
+  }
+  const text::TibetanEvidence& e = r.evidence;
+  std::cout << (e.tibetan ? "Tibetan" : "not Tibetan") << " (" << text::TibetanEncodingName(e.encoding)
+            << ")\n";
+  std::cout << "  charset: " << (e.charset.empty() ? "-" : e.charset) << " (decoded as "
+            << r.decoded_charset << ")\n";
+  std::cout << "  fonts: " << Join(e.fonts) << "\n";
+  if (!e.legacy_fonts.empty()) {
+    std::cout << "  legacy: " << e.legacy_encoding << " (" << Join(e.legacy_fonts) << "), "
+              << (e.convertible ? "convertible" : "no conversion table") << "\n";
+  }
+  char buf[200];
+  std::snprintf(buf, sizeof buf,
+                "  syllable dots: %u; syllables of 1..%d: %u (%.2f); dot share %.3f; Tibetan share %.2f\n",
+                e.syllables.dots, e.max_syllable_length, e.syllables.fitting, e.syllables.fit_ratio(),
+                e.syllables.dot_share(), e.tibetan_share);
+  std::cout << buf;
+  std::cout << "  decision: " << e.reason << "\n";
+  if (r.extracted) {
+    std::cout << "  text (" << r.extract_status << (r.converted ? ", converted to Unicode" : "");
+    if (!r.unconverted_fonts.empty()) std::cout << ", NOT converted: " << Join(r.unconverted_fonts);
+    std::cout << "):\n" << r.main_text << "\n";
+  }
+}
+
+int RunIdentify(IdentifyArgs& a) {
+  if (a.paths.empty()) a.paths.push_back("-");
+  const std::vector<io::InputItem> items = io::ExpandInputs(a.paths, a.recursive);
+  bool any_failed = false;
+  for (const io::InputItem& item : items) {
+    const Record r = item.error.ok() ? Identify(a, item) : Record{item.name, item.error};
+    if (!r.status.ok()) {
+      any_failed = true;
+      std::cerr << "pith: " << item.name << ": " << r.status.ToString() << "\n";
+    }
+    if (a.format == "json") {
+      std::cout << ToJson(r).dump() << "\n";
+    } else {
+      PrintText(r);
+    }
+    std::cout.flush();
+  }
+  return any_failed ? kExitSomeFailed : kExitOk;
+}
+
+}  // namespace
+
+void RegisterIdentify(CLI::App& root, int& exit_code) {
+  auto args = std::make_shared<IdentifyArgs>();
+  args->options.algorithm = Algorithm::kTibetan;  // for --text
+  CLI::App* cmd = root.add_subcommand(
+      "identify",
+      "Tell Tibetan pages from others by the syllable dot (paper 003 §2.2) and show the evidence:\n"
+      "encoding family (unicode, pua-extension-a, pua-zhigong, gb2312-font, ascii-font), Tibetan\n"
+      "fonts named by the page, charset, syllable dots and syllables of fitting length. --format json\n"
+      "prints one JSON object per page (path, tibetan, encoding, fonts, dots, syllables_fit, ...).");
+  cmd->add_option("paths", args->paths, "HTML files, folders (every .html/.htm file in them), or - for stdin");
+  cmd->add_option("-f,--format", args->format, "text (default) or json (one object per line)")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
+  cmd->add_flag("--text", args->text,
+                "also extract the main text (legacy-font text converted to Unicode first); "
+                "the algorithm defaults to tibetan here");
+  AddAlgorithmFlags(cmd, args->options);
+  cmd->callback([args, &exit_code]() { exit_code = RunIdentify(*args); });
+}
+
+}  // namespace pith::cli
