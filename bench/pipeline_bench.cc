@@ -83,5 +83,10 @@ void BM_Algorithm(benchmark::State& state, pith::Algorithm algorithm) {
 
 BENCHMARK(BM_Decode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeParseAnnotate)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Algorithm, auto, pith::Algorithm::kAuto)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Algorithm, lineblock, pith::Algorithm::kLineBlock)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Algorithm, correlation, pith::Algorithm::kCorrelation)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Algorithm, semantic, pith::Algorithm::kSemantic)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Algorithm, tibetan, pith::Algorithm::kTibetan)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Algorithm, pathsim, pith::Algorithm::kPathSim)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -11,3 +11,6 @@ for algorithm in ${ALGORITHMS:-auto lineblock correlation semantic tibetan paths
   echo "== $algorithm"
   build/pith eval --data "$data" --algorithm "$algorithm" --json "docs/eval/$algorithm.json" | tee "docs/eval/$algorithm.txt"
 done
+if command -v python3 >/dev/null; then
+  python3 scripts/eval_table.py docs/eval "$data/ANCHORS.md" | tee docs/eval/summary.md
+fi

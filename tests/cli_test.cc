@@ -108,6 +108,42 @@ TEST(Cli, PaperFormatHasTitleKeywordsDateBody) {
   EXPECT_NE(r.out.find("\nBody:\nHeavy snow"), std::string::npos);
 }
 
+TEST(Cli, MarkdownFormatWritesTheSameSelectionWithStructure) {
+  const std::string page =
+      "<html><body><article><h1>Bridge opens</h1><p>The new bridge opened on Monday after three years of "
+      "work on the river crossing.</p><h2>Costs</h2><ul><li>Steel: 4 million</li><li>Labour: 2 million</li></ul>"
+      "<table><tr><th>Year</th><th>Cars</th></tr><tr><td>2023</td><td>1|200</td></tr></table>"
+      "<blockquote>It is a good day for the town.</blockquote><pre>lane_width = 3.5\nlanes = 4</pre>"
+      "<p># not a heading: the text goes on for a while longer, as paragraphs do.</p></article></body></html>";
+  TempDir dir;
+  WriteFile(dir.path() / "a.html", page);
+  const auto md = RunPith("extract --format markdown " + (dir.path() / "a.html").string());
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_EQ(md.out,
+            "# Bridge opens\n\n"
+            "The new bridge opened on Monday after three years of work on the river crossing.\n\n"
+            "## Costs\n\n"
+            "- Steel: 4 million\n- Labour: 2 million\n\n"
+            "| Year | Cars |\n| --- | --- |\n| 2023 | 1\\|200 |\n\n"
+            "> It is a good day for the town.\n\n"
+            "```\nlane_width = 3.5\nlanes = 4\n```\n\n"
+            "\\# not a heading: the text goes on for a while longer, as paragraphs do.\n");
+  // Rendering never changes the selection: the same words as the text format, in the same order.
+  const auto text = RunPith("extract " + (dir.path() / "a.html").string());
+  auto words = [](const std::string& s) {
+    std::string w;
+    for (char c : s) {
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) w.push_back(c);
+    }
+    return w;
+  };
+  EXPECT_EQ(words(md.out), words(text.out));
+  const auto out = RunPith("extract --format markdown -o " + (dir.path() / "out").string() + " " +
+                           (dir.path() / "a.html").string());
+  EXPECT_EQ(out.exit_code, 0) << out.err;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "out" / "a.md"));
+}
+
 TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(RunPith("extract --format yaml x.html").exit_code, 2);
   EXPECT_EQ(RunPith("no-such-command").exit_code, 2);

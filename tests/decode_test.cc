@@ -615,6 +615,16 @@ TEST(DecodeOrder, WesternLegacyWithoutDeclaration) {
   EXPECT_TRUE(d.info.source == EncodingSource::kDetector || d.info.source == EncodingSource::kDefault);
 }
 
+TEST(DecodeOutput, NulBytesAreDroppedAndCounted) {
+  // U+0000 never reaches the parser (its text preprocessing mangles neighbouring bytes); a BOM that a
+  // leading NUL hid is still stripped (found by fuzz/decode_fuzz.cc).
+  const Decoded d = MustDecode(std::string("\xEF\xBB\xBF\0\xEF\xBB\xBF<p>a\0b</p>", 17));
+  EXPECT_EQ(d.utf8, "<p>ab</p>");
+  EXPECT_EQ(d.info.replacements, 2u);
+  const Decoded legacy = MustDecode(std::string("<p>\xFD\xFF\0\0\xC3</p>", 12), "windows-1252");
+  EXPECT_EQ(legacy.utf8, "<p>\u00FD\u00FF\u00C3</p>");
+}
+
 TEST(DecodeOrder, Utf16WithoutBom) {
   const std::string page = Page("", kRussian);
   const Decoded d = MustDecode(Encode(page, "UTF-16LE"));

@@ -18,6 +18,14 @@ Document ParseOk(const std::string& html) {
 
 std::string AllText(const Document& doc) { return doc.SubtreeText(0); }
 
+std::string VisibleText(const Document& doc) {
+  std::string out;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (doc[id].is_text() && !doc[id].hidden()) out += doc.Text(id);
+  }
+  return out;
+}
+
 TEST(DomParse, BuildsIndexLinkedTreeInPreOrder) {
   const Document doc = ParseOk("<html><head><title>T</title></head><body><div id=a><p>one</p><p>two</p></div></body></html>");
   ASSERT_NE(doc.body, kNoNode);
@@ -47,7 +55,31 @@ TEST(DomParse, DropsScriptStyleNoscriptTemplateAndComments) {
       "<body><script>var x = 1;</script><style>p{}</style><noscript>enable js</noscript>"
       "<template><p>tpl</p></template><!-- comment --><textarea>typed</textarea>"
       "<svg><text>vector</text></svg><p>kept</p></body>");
-  EXPECT_EQ(AllText(doc), "kept");
+  EXPECT_EQ(VisibleText(doc), "kept");
+  // <noscript> is parsed (scripting off) but hidden: a reader with scripts never sees it.
+  EXPECT_EQ(AllText(doc), "enable jskept");
+}
+
+TEST(DomParse, NoscriptTextIsShownWhenThePageHasAlmostNothingElse) {
+  // A script-rendered forum whose crawler fallback lives in <noscript>: without it the page is a
+  // 9-character shell, so the <noscript> text is what a reader gets.
+  std::string posts;
+  for (int i = 0; i < 5; ++i) {
+    posts += "<div class=post><p>Reply number " + std::to_string(i) +
+             " explains how the update broke the document review feature for our team.</p></div>";
+  }
+  const Document app = ParseOk("<head><noscript><link rel=stylesheet href=x.css></noscript></head>"
+                               "<body><div id=app>Loading…</div><noscript>" + posts + "</noscript></body>");
+  EXPECT_NE(VisibleText(app).find("Reply number 4 explains"), std::string::npos) << VisibleText(app);
+  const NodeId p = app.FindFirst(Tag::kP);
+  ASSERT_NE(p, kNoNode);
+  EXPECT_FALSE(app[p].hidden());
+  // The same posts next to a real article of similar length stay hidden.
+  std::string article;
+  for (int i = 0; i < 5; ++i) article += "<p>The article paragraph " + std::to_string(i) + " has its own long sentence here.</p>";
+  const Document page = ParseOk("<body>" + article + "<noscript>" + posts + "</noscript></body>");
+  EXPECT_EQ(VisibleText(page).find("Reply number"), std::string::npos);
+  EXPECT_NE(VisibleText(page).find("article paragraph 4"), std::string::npos);
 }
 
 TEST(DomParse, KeepsJsonLdBodies) {

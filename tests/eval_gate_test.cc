@@ -21,7 +21,7 @@ using nlohmann::json;
 // sets, snippet F1 for snippet sets.
 json SetScores(const json& set) {
   json out = json::object();
-  if (set.contains("shingle") && set["shingle"].value("pages", 0) > 0) {
+  if (set.contains("shingle") && set["shingle"].is_object() && set["shingle"].value("pages", 0) > 0) {
     out["shingle_f1"] = set["shingle"]["f1"];
     out["char_f"] = set["char"]["f1"];
   }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -271,8 +272,13 @@ TEST(MetaKeywords, Split) {
   SplitKeywords(" a, b ，c；d、 e | A ;; ", &k);
   EXPECT_EQ(k, (std::vector<std::string>{"a", "b", "c", "d", "e"}));
   const Metadata m = Extract(
-      "<html><head><meta name='keywords' content='x, y'><meta name='news_keywords' content='z'></head></html>");
-  EXPECT_EQ(m.keywords, (std::vector<std::string>{"x", "y"}));
+      "<html><head><meta name='keywords' content='x, y'><meta name='news_keywords' content='z, X'>"
+      "<meta property='article:tag' content='t'></head></html>");
+  EXPECT_EQ(m.keywords, (std::vector<std::string>{"x", "y", "z"}));
+  EXPECT_EQ(Extract("<html><head><meta property='article:tag' content='a'><meta property='article:tag' content='b'>"
+                    "</head></html>")
+                .keywords,
+            (std::vector<std::string>{"a", "b"}));
 }
 
 TEST(MetaLang, Tags) {
@@ -339,6 +345,9 @@ TEST(MetaUrl, CanonicalResolution) {
                     "https://ex.com/x").url,
             "https://ex.com/og");
   EXPECT_EQ(Extract("<html></html>", "https://ex.com/x").url, "https://ex.com/x");
+  EXPECT_EQ(Extract("<html><head><base href='https://cdn.ex.com/news/'><link rel='canonical' href='a/1'></head></html>")
+                .url,
+            "https://cdn.ex.com/news/a/1");
 }
 
 TEST(MetaDescription, MetaThenOg) {

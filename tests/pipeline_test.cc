@@ -7,6 +7,7 @@
 #include <thread>
 #include <string>
 
+#include "decode/charset.h"
 #include "pith/pith.h"
 
 namespace pith {
@@ -62,6 +63,22 @@ TEST(Pipeline, InvalidUtf8BecomesReplacementCharacters) {
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   EXPECT_GT(r.encoding.replacements, 0u);
   EXPECT_NE(r.Text().find("\uFFFD"), std::string::npos);
+}
+
+TEST(Pipeline, NulBytesInALegacyPageNeverYieldInvalidUtf8) {
+  // Found by the fuzzer: a page read as windows-1252 with NULs next to high bytes ("ÿÿÿ" NUL NUL
+  // "Ã") made the parser's text preprocessing split UTF-8 sequences, and the JSON writer threw.
+  std::string html = Article(kPara, 4);
+  html.insert(html.find("Rescue"), std::string("-tr\x00\x00\x00\xFD\xFF\xFF\xFF\x00\x00\x00\xC3\xF1\xBF\xAA ", 17));
+  for (Algorithm a : {Algorithm::kAuto, Algorithm::kLineBlock, Algorithm::kCorrelation}) {
+    Options o;
+    o.algorithm = a;
+    const Result r = Extractor(o).Extract(html);
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    EXPECT_TRUE(decode::IsValidUtf8(r.Text()));
+    EXPECT_EQ(r.Text().find('\0'), std::string::npos);
+    EXPECT_NE(r.Text().find("Rescue teams"), std::string::npos);
+  }
 }
 
 TEST(Pipeline, TruncatedHtmlStillYieldsText) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -246,7 +247,11 @@ TEST(SemanticFeatures, ChineseWordsThroughIcu) {
 TEST(SemanticFeatures, DictionaryIdsAreDenseAndClearable) {
   semantic::TermDictionary dict;
   std::vector<std::string> words;
-  for (int i = 0; i < 5000; ++i) words.push_back("w" + std::to_string(i));
+  for (int i = 0; i < 5000; ++i) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "w%d", i);
+    words.emplace_back(buf);
+  }
   for (int i = 0; i < 5000; ++i) EXPECT_EQ(dict.Id(words[i]), static_cast<std::uint32_t>(i));
   for (int i = 0; i < 5000; i += 7) EXPECT_EQ(dict.Id(words[i]), static_cast<std::uint32_t>(i));
   EXPECT_EQ(dict.size(), 5000u);
@@ -259,10 +264,7 @@ TEST(SemanticFeatures, DictionaryIdsAreDenseAndClearable) {
 
 std::string Kept(const Page& p, const Selection& sel) {
   std::string out;
-  for (const pith::Block& b : render::CollectBlocks(p.doc, sel.keep)) {
-    out += b.text;
-    out += '|';  // two appends: GCC 12 warns falsely (-Wrestrict) on text + "|"
-  }
+  for (const pith::Block& b : render::CollectBlocks(p.doc, sel.keep)) out += b.text + "|";
   return out;
 }
 
@@ -336,7 +338,11 @@ TEST(SemanticRun, LambdaOneKeepsOnlyTheMainBlockAndZeroKeepsAllSegmented) {
 TEST(SemanticRun, MainBlockIsTextNotTheLongestMenu) {
   // The menu has more feature words than the article; counted × (1 − ρ) the article wins.
   std::string menu = "<ul>";
-  for (int i = 0; i < 30; ++i) menu += "<li><a href=m>Category number" + std::to_string(i) + " pages</a></li>";
+  for (int i = 0; i < 30; ++i) {
+    char item[96];
+    std::snprintf(item, sizeof item, "<li><a href=m>Category number%d pages</a></li>", i);
+    menu += item;
+  }
   menu += "</ul>";
   Page p("<body>" + menu + "<p>Volcanic eruption forces evacuation of nearby villages overnight.</p></body>");
   Options options;

@@ -378,6 +378,20 @@ TEST(TibetanPrune, VeracityBoundsAreOptions) {
   EXPECT_NE(ExtractText(html, wide).find("་་་་ཀ"), std::string::npos);
 }
 
+TEST(TibetanPrune, ZhigongPageUsesItsOwnDot) {
+  std::string zhigong;
+  for (int i = 0; i < 40; ++i) {
+    text::AppendUtf8(0xE010 + (i % 30), zhigong);
+    text::AppendUtf8(0xE100 + (i % 50), zhigong);
+    text::AppendUtf8(0xE0DF, zhigong);
+  }
+  const std::string html = Page("", "<ul><li><a href=\"/1\">Home</a></li><li><a href=\"/2\">News</a></li></ul><div><p>" +
+                                        zhigong + "</p><p>Copyright 2009</p></div>");
+  const std::string out = ExtractText(html, TibetanAlgorithm());
+  EXPECT_NE(out.find(zhigong), std::string::npos);
+  EXPECT_EQ(out.find("Copyright"), std::string::npos) << out;  // Veracity 0 on a Tibetan page
+}
+
 TEST(TibetanPrune, NonTibetanPageGetsRelativityOnlyPruning) {
   const std::string english = Repeat("The committee published its report on the new railway line today. ", 6);
   const std::string html =
@@ -456,18 +470,14 @@ TEST(TibetanFixtures, PruningCharacterScores) {
   eval::ScoreAggregator unicode, legacy;
   for (const Fixture& f : LoadFixtures()) {
     if (!f.tibetan) continue;
-    std::string extracted;
+    // The pipeline converts legacy-font pages itself (core/pipeline.cc) and says so in the result.
+    const Result r = extractor.Extract(f.html);
+    const std::string extracted = r.Text();
     if (f.encoding == "ascii-font") {
-      decode::Decoded d;
-      ASSERT_TRUE(decode::Decode(f.html, "", "", &d).ok());
-      text::LegacyConversion conv;
-      ASSERT_TRUE(text::ConvertLegacyTibetan(d.utf8, &conv)) << f.id;
-      EXPECT_EQ(conv.unmapped, 0u) << f.id;
-      PageInfo info;
-      info.charset = "utf-8";
-      extracted = extractor.Extract(conv.html, info).Text();
+      EXPECT_FALSE(r.encoding.legacy_fonts_converted.empty()) << f.id;
+      EXPECT_TRUE(r.encoding.legacy_fonts_unconverted.empty()) << f.id;
     } else {
-      extracted = extractor.Extract(f.html).Text();
+      EXPECT_TRUE(r.encoding.legacy_fonts_converted.empty()) << f.id;
     }
     const eval::CharScore s = eval::CharacterScore(extracted, f.truth);
     (f.encoding == "ascii-font" ? legacy : unicode).Add(s);
@@ -486,6 +496,23 @@ TEST(TibetanFixtures, PruningCharacterScores) {
   EXPECT_GE(l.pages, 2u);
   EXPECT_GE(u.f1, 0.95);
   EXPECT_GE(l.f1, 0.95);
+}
+
+TEST(TibetanConvert, PipelineConvertsOnlyPagesTheIdentifierCallsTibetan) {
+  EXPECT_TRUE(text::DeclaresLegacyTibetanFont("<style>.t {font: 28pt TibetanMachineWeb1}</style>"));
+  EXPECT_TRUE(text::DeclaresLegacyTibetanFont("<font FACE=\"Arial, Dedris-a\">x</font>"));
+  EXPECT_TRUE(text::DeclaresLegacyTibetanFont("<p style='font-family: \"TCRC Youtso\", serif'>x</p>"));
+  EXPECT_FALSE(text::DeclaresLegacyTibetanFont("<p style='font-family: Microsoft Himalaya'>x</p>"));  // Unicode font
+  EXPECT_FALSE(text::DeclaresLegacyTibetanFont("<p style='font-size: 12px; font-weight: bold'>TibetanMachineWeb</p>"));
+  // A page that only names a legacy font (in CSS for a sample) is English: nothing is converted.
+  const std::filesystem::path dir = std::filesystem::path(PITH_TEST_DIR) / "fixtures/tibetan/html";
+  const Result names = Extractor(Options{}).Extract(testing::ReadFile(dir / "en-names-legacy-font.html"));
+  EXPECT_TRUE(names.encoding.legacy_fonts_converted.empty());
+  // The TMW page comes out as Unicode Tibetan with the default algorithm too.
+  const Result tmw = Extractor(Options{}).Extract(testing::ReadFile(dir / "bo-legacy-tmw.html"));
+  ASSERT_TRUE(tmw.status.ok()) << tmw.status.ToString();
+  EXPECT_NE(tmw.Text().find("\u0F0B"), std::string::npos);
+  EXPECT_EQ(tmw.Text().find("#m-"), std::string::npos);
 }
 
 // The whole development corpus holds no Tibetan page (a few pages carry one Tibetan language link).

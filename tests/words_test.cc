@@ -41,23 +41,31 @@ TEST(Words, LatinSplitsAtSpacesAndPunctuationAndTagsNumbers) {
 }
 
 TEST(Words, ChineseUsesTheDictionary) {
-  // 中华人民共和国 is one dictionary word; a character-by-character split would give seven.
+  // ICU's dictionary groups the ten characters into multi-character words (我们 / 爱 / 中华 / 人民 /
+  // 共和国 with ICU 72); a character-by-character split would give ten. The exact split of the
+  // country name differs between ICU versions, so only the stable parts are checked.
   const Seg s = Segment("我们爱中华人民共和国。");
   ASSERT_FALSE(s.words.empty());
-  EXPECT_LT(s.words.size(), 7u);
+  EXPECT_LE(s.words.size(), 6u);
   EXPECT_EQ(s.words.front(), "我们");
-  EXPECT_EQ(s.words.back(), "中华人民共和国");
+  std::string joined;
+  for (const std::string& w : s.words) joined += w;
+  EXPECT_EQ(joined, "我们爱中华人民共和国");
   for (WordKind k : s.kinds) EXPECT_EQ(k, WordKind::kIdeo);
 }
 
 TEST(Words, OffsetsAreBytesOfTheUtf8Input) {
-  const std::string text = "abc 北京大学 xyz";
+  // 北京 and 大学 are each a dictionary word in every ICU version (北京大学 is one in some).
+  const std::string text = "abc 北京 xyz 大学";
   std::vector<Word> w;
   ASSERT_TRUE(SegmentWords(text, &w));
-  ASSERT_EQ(w.size(), 3u);
+  ASSERT_EQ(w.size(), 4u);
   EXPECT_EQ(w[1].begin, 4u);
-  EXPECT_EQ(text.substr(w[1].begin, w[1].size), "北京大学");
-  EXPECT_EQ(w[2].begin, 4u + 12u + 1u);
+  EXPECT_EQ(text.substr(w[1].begin, w[1].size), "北京");
+  EXPECT_EQ(w[2].begin, 4u + 6u + 1u);
+  EXPECT_EQ(text.substr(w[2].begin, w[2].size), "xyz");
+  EXPECT_EQ(w[3].begin, 4u + 6u + 1u + 3u + 1u);
+  EXPECT_EQ(text.substr(w[3].begin, w[3].size), "大学");
 }
 
 TEST(Words, JapaneseKanaAndTibetanSyllables) {

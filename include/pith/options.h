@@ -49,18 +49,22 @@ struct LineBlockOptions {
 // Paper 000: content correlativity with context smoothing (src/algo/correlation.cc).
 struct CorrelationOptions {
   // C: a node is content when CC = TA / max(LA, 1) ≥ C, TA = weighted non-link characters of the
-  // subtree, LA = its <a href> count. Paper (Uyghur): 29. Default chosen by measurement.
+  // subtree, LA = its <a href> count. Paper (Uyghur): 29. Measured on ../shared/data (all scripts):
+  // 29 is also the best default (mean shingle F1 0.856 at 20, 0.863 at 29, 0.860 at 40).
   double cc_threshold = 29;
   // S: smoothing promotes a node below C when CS (share of its same-tag siblings with text whose
-  // CC ≥ C, itself counted) exceeds S. Paper: 0.57 (57%).
+  // CC ≥ C, itself counted) exceeds S. Paper: 0.57 (57%); flat from 0.3 to 0.7 on the corpus.
   double cs_share = 0.57;
-  // D: ... and its context density TD = max(TA(parent), 1) / max(LA, 1) exceeds D. Paper: 63.
+  // D: ... and its context density TD = max(TA(parent), 1) / max(LA, 1) exceeds D. Paper: 63;
+  // flat from 20 to 200 on the corpus.
   double td_density = 63;
   // TA counts a CJK (Han, kana, hangul) character this many times (a CJK character carries about a
-  // word, a letter of an alphabet much less). 1 = the paper's plain count (Uyghur letters).
+  // word, a letter of an alphabet much less). 1 = the paper's plain count (Uyghur letters); also
+  // the measured best on the Chinese sets (docs/correlation.md).
   int cjk_char_weight = 1;
-  // "Off the level": the content level is the deepest element holding at least this share of the
-  // content text; content outside its subtree is set to 0. 0 disables the rule.
+  // "Off the level": L0 is the deepest element holding more than this share of the content text;
+  // the level is L0 raised through content ancestors that add no link list; content neither inside
+  // the level nor on the tag path of content inside it is set to 0. 0 disables the rule.
   double level_share = 0.5;
 
   // Presets: "uyghur" = the paper's thresholds; "default" = measured defaults for all scripts.
@@ -82,8 +86,9 @@ struct SemanticOptions {
   // removed. Unitless, 0..1. The paper gives no value; chosen by measurement (docs/semantic.md).
   double relevance_threshold = 0.06;
   // Blocks whose link density exceeds this are dropped without word segmentation (speed: ICU's
-  // Chinese dictionary runs ~16 MB/s). 1 = segment every block, as the paper does.
-  double max_link_density = 1.0;
+  // Chinese dictionary runs ~16 MB/s). 1 = segment every block, as the paper does. Chosen by
+  // measurement: 0.5 is the best single setting on the full corpus (docs/semantic.md).
+  double max_link_density = 0.5;
   // Blocks with fewer non-whitespace characters than this are dropped without segmentation. 0 = off.
   int min_block_chars = 0;
   // The main block PS_m is the block with the most feature words (paper) — counted here as feature
@@ -161,8 +166,11 @@ struct PathSimOptions {
   // A block lying between two kept blocks (caption, pull quote, subheading) is kept when its path has
   // at least this similarity to the main block's and at most gap_max_link_density of its characters
   // are link text. 1 = off (the paper keeps only similar blocks). Unitless, 0..1.
-  double gap_similarity = 0.5;
+  double gap_similarity = 0.4;
   double gap_max_link_density = 0.5;
+  // Keep a heading (h1-h6) among the three blocks before the body when its path shares
+  // gap_similarity with the main block: the article's headline.
+  bool leading_heading = true;
   // §1.2: a text node is template when its aligned counterpart carries the same text in at least this
   // share of the site model's pages (paper: all of them, 1.0). Unitless, 0..1; at least 2 pages.
   double template_share = 1.0;

@@ -26,6 +26,12 @@ struct EncodingInfo {
   EncodingSource source = EncodingSource::kDefault;
   std::string declared;                // what the page's meta declared, if anything ("" = none)
   std::uint64_t replacements = 0;      // invalid sequences replaced by U+FFFD
+  // Tibetan text set in a legacy font (paper 003 §1.3): the fonts whose text was converted to
+  // Unicode before parsing, and the declared legacy fonts no table covers (their text is extracted
+  // as it is: Latin letters that the font draws as Tibetan).
+  std::vector<std::string> legacy_fonts_converted;
+  std::vector<std::string> legacy_fonts_unconverted;
+  std::uint32_t legacy_unmapped_chars = 0;  // converted-font characters without a table entry (kept)
 };
 
 // One unit of main content, in document order.
@@ -37,6 +43,7 @@ struct Block {
   int level = 0;           // heading level 1-6 for kHeading, nesting for list items
   std::string text;        // UTF-8, whitespace collapsed (kCode keeps its line breaks)
   std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
+  std::uint32_t row = 0;   // kTableRow: an id shared by the cells of one table row (0 = none)
 };
 
 struct Metadata {

@@ -5,6 +5,9 @@
 //    select/button/dialog (header only outside article/main), its ARIA role is navigation/banner/
 //    contentinfo/complementary/search/menu, or a class/id token is in the boilerplate table
 //    (src/algo/boilerplate_words.cc) without a content token. Comment sections get their own hint.
+//    Not believed: a class/id hint on an element that wraps content hints or half of the page's
+//    text, a <form> holding half of the page's text (ASP.NET wraps whole pages in one), and ids
+//    that are heading slugs ("sharing-with-a-single-developer").
 // 2. Paragraph votes. Text is weighted like paper 001's line blocks (a CJK character counts
 //    `cjk_char_weight` letters). Every block-level element whose *own* non-link text (text whose
 //    nearest block ancestor it is) reaches `min_paragraph_chars` casts a vote
@@ -20,11 +23,12 @@
 //    with little link text, join it (an article split by an image or an ad block comes out whole;
 //    paper 004's "blocks similar to the main block").
 // 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
-//    half of the subtree's text, link groups (link density > `max_link_density`) and form controls
-//    are dropped.
+//    half of the subtree's text, link groups (link density > `max_link_density`; a <p> only when
+//    under 4 × min_paragraph_chars of prose remain) and form controls are dropped.
 // 6. The page's h1 (or the last heading before T) is kept when it precedes the content.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
-//    short, paper 001's line blocks are used instead. Every step is recorded as a Decision.
+//    short, paper 001's line blocks are tried, and used when they keep more text. Every step is
+//    recorded as a Decision.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -58,6 +62,21 @@ bool IsBoilerplateRole(std::string_view role) {
          role == "dialog" || role == "alert";
 }
 
+// An id of five or more lower-case words joined by hyphens ("sharing-with-a-single-developer") is an
+// anchor generated from a section heading (documentation generators, wikis): its words describe
+// the section's topic, not its role on the page.
+bool IsHeadingSlug(std::string_view id) {
+  int words = 0;
+  bool in_word = false;
+  for (char c : id) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!alnum && c != '-') return false;  // slugs are lower case, words joined by hyphens
+    if (alnum && !in_word) ++words;
+    in_word = alnum;
+  }
+  return words >= 5;
+}
+
 // Splits class/id values into lower-case alphanumeric tokens and classifies them.
 Hint HintFromNames(std::string_view a, std::string_view b) {
   bool boiler = false, content = false, comments = false;
@@ -72,6 +91,7 @@ Hint HintFromNames(std::string_view a, std::string_view b) {
     token.clear();
   };
   for (std::string_view s : {a, b}) {
+    if (s == b && IsHeadingSlug(s)) continue;
     for (char c : s) {
       if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
         token.push_back(c);
@@ -108,14 +128,18 @@ class AutoSelector {
     KeepLeadingHeading(roots.front());
     const double kept = KeptWeight();
     const double total = weight_[root_];
-    if (kept < o_.fallback_min_share * total && kept < 500) {
-      return Fallback("main subtree holds " + std::to_string(static_cast<int>(kept)) + " of " +
-                      std::to_string(static_cast<int>(total)) + " weighted characters");
-    }
     char buf[200];
     std::snprintf(buf, sizeof buf, "main subtree <%s> score %.1f, %zu subtree(s), %.0f of %.0f weighted chars kept",
                   std::string(doc_.Name(best)).c_str(), score_[best], roots.size(), kept, total);
     sel_.summary = buf;
+    if (kept < o_.fallback_min_share * total && kept < 500) {
+      Selection lb = Fallback("main subtree holds " + std::to_string(static_cast<int>(kept)) + " of " +
+                              std::to_string(static_cast<int>(total)) + " weighted characters");
+      // Line blocks win when they find more text; otherwise the small subtree stands if it is at
+      // least a few paragraphs long (a lone caption or link label is no main content).
+      if (WeightOf(lb) > kept || kept < 4 * o_.min_paragraph_chars) return lb;
+      sel_.summary += "; line blocks found less (" + lb.summary + ")";
+    }
     return std::move(sel_);
   }
 
@@ -154,7 +178,10 @@ class AutoSelector {
     }
     const double page = std::max(1.0, weight_[root_]);
     for (NodeId id = 1; id < n; ++id) {
-      if (hint_[id] == kBoilerplate && !strong[id] && (wraps_content[id] || weight_[id] >= 0.5 * page)) {
+      // A <form> that holds half of the page's text is a page-wide wrapper (ASP.NET WebForms wrap
+      // every page in one), not a search box or a login panel.
+      const bool wrapper = weight_[id] >= 0.5 * page && (!strong[id] || doc_[id].tag == Tag::kForm);
+      if (hint_[id] == kBoilerplate && (wrapper || (!strong[id] && wraps_content[id]))) {
         hint_[id] = kNoHint;
       }
       const std::uint8_t h = hint_[id];
@@ -309,9 +336,12 @@ class AutoSelector {
     const dom::NodeStats& s = ann_[id];
     const bool group = node.tag == Tag::kUl || node.tag == Tag::kOl || node.tag == Tag::kDl ||
                        node.tag == Tag::kDiv || node.tag == Tag::kTable || node.tag == Tag::kSection ||
-                       node.tag == Tag::kP || node.tag == Tag::kTd || node.tag == Tag::kTr ||
+                       node.tag == Tag::kTd || node.tag == Tag::kTr ||
                        node.tag == Tag::kLi || node.tag == Tag::kSpan;
-    if (group && s.chars > 0 && s.link_density() > o_.max_link_density) return "link group";
+    // A paragraph is a link group only when little prose remains besides its links: credits and
+    // sources paragraphs ("Photography: X | Flowers: Y") hold whole sentences between the links.
+    const bool link_paragraph = node.tag == Tag::kP && weight_[id] < 4 * o_.min_paragraph_chars;
+    if ((group || link_paragraph) && s.chars > 0 && s.link_density() > o_.max_link_density) return "link group";
     return nullptr;
   }
 
@@ -333,10 +363,12 @@ class AutoSelector {
     AddDecision(heading, weight_[heading], true, "heading before the main subtree");
   }
 
-  double KeptWeight() const {
+  double KeptWeight() const { return WeightOf(sel_); }
+
+  double WeightOf(const Selection& sel) const {
     double total = 0;
     for (NodeId id = 0; id < doc_.size(); ++id) {
-      if (sel_.keep[id]) total += weight_[id];
+      if (sel.keep[id] && doc_[id].is_text()) total += weight_[id];
     }
     return total;
   }

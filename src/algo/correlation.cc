@@ -1,49 +1,70 @@
 // Content correlativity with context smoothing — Wang Rui, Zhou Xi, Li Xiao, "基于正文相关度的维吾尔
 // 网页正文提取" (Computer Engineering 38(21), 2012; paper 000), sections 3.2–3.5.
-// (Section 3.1, encoding normalisation, happens before this file: decode + the parser turn numeric
-// references and Arabic presentation forms into base-letter UTF-8.)
+// Section 3.1 (encoding normalisation) happens before this file: decode + the parser turn numeric
+// references and Arabic presentation forms into base-letter UTF-8 (tests/correlation_test.cc checks
+// it end to end on the Uyghur fixtures).
 //
-// §3.2  One post-order pass gives every node of <body>
-//         TA_i = non-link text characters of i and its descendants
+// §3.2  One post-order pass gives every element of <body>
+//         TA_i = non-link text characters of i and its descendants (non-whitespace code points)
 //         LA_i = number of link nodes (<a href>) in i and its descendants.
-// Def.1 CC_i = TA_i / LA_i, with LA_i = 0 taken as 1.           content when CC_i ≥ C (§3.4)
+// Def.1 CC_i = TA_i / LA_i, LA_i = 0 taken as 1.                 content when CC_i ≥ C (§3.4)
 // Def.2 TD_i = TA(parent of i) / LA_i, TA(parent) = 0 and LA_i = 0 taken as 1.
 // Def.3 CS_i = (same-tag siblings of i, i included, with CC ≥ C) / (same-tag siblings, i included).
-// §3.5  Smoothing, for every node:
-//         CC_i < C and CS_i > S and TD_i > D   →  CC_i := C   (short forum replies become content)
-//         CC_i ≥ C but off the content level   →  CC_i := 0   (copyright / footer blocks)
-//       then parent/child selections are de-duplicated and the kept text is output in document order.
-// Paper thresholds (Uyghur): C = 29, S = 57 %, D = 63 — CorrelationOptions::Uyghur().
+// §3.5  Smoothing:
+//         CC_i < C and CS_i > S and TD_i > D  →  CC_i := C   (short forum replies become content)
+//         CC_i ≥ C but off the content level  →  CC_i := 0   (copyright and footer blocks)
+//       Selected nodes (CC ≥ C after smoothing) are de-duplicated against their selected ancestors
+//       and their text is output in document order.
+// Paper thresholds (Uyghur): C = 29, S = 57 %, D = 63 → CorrelationOptions::Uyghur().
+// Every pass is linear in the number of nodes (the level's tag-path set is sorted once).
 //
-// Which text a decision governs (the paper selects nodes and removes from a parent what its selected
-// children already hold). Every visible text node belongs to its *owner*: the nearest block-level
-// element above it (<br>/<hr> excluded; <body> owns loose text). A text node is kept when its owner
-// ends up content (CC ≥ C after smoothing). A node's decision therefore covers exactly the text that
-// no deeper block claims, which is the paper's de-duplication: a wrapper such as <body> may well have
-// CC ≥ C, but it only decides its own loose text, never its children's.
+// "Off the level" (the paper: "nodes clearly off the structural level of the content, such as the
+// copyright node"), made concrete in three steps:
+//   1. W(n) = TA owned by the content units (CC ≥ C after case-1 smoothing) of n's subtree. L0 is
+//      found by starting at <body> and stepping into the child with the largest W while that child
+//      holds more than `level_share` of W(body): the deepest element where most content text is.
+//   2. The level L is L0 raised, one parent at a time, while the parent P is content itself and
+//      what P adds to L's subtree is link-free, or passes C by itself without more than doubling
+//      L's text:
+//        LA(P) = LA(L)  or  ((TA(P) − TA(L)) / (LA(P) − LA(L)) ≥ C  and  TA(P) − TA(L) ≤ TA(L));
+//      never up to <body>. This takes in the article element around its text (title, date line)
+//      and the thread around a long first post (the later replies), and stops at the first
+//      ancestor that adds a link list (menu, related links, breadcrumb).
+//   3. A content node is on the level when it is inside L's subtree, or when its tag path
+//      (root-to-node element names) equals the tag path of a content unit inside L and it is not
+//      an ancestor of L (a thread's later posts and an article's second column share the paths of
+//      the text in L; a footer, a sidebar blurb or a copyright line do not). Every other content
+//      node is off the level: CC := 0. level_share = 0 turns the rule off (L0 = L = <body>).
 //
-// "Off the level" (the paper leaves it vague), made concrete:
-//   Let W(n) = TA owned by content units (CC ≥ C after the first smoothing step) in n's subtree. The
-//   content level is the element reached by starting at <body> and stepping into the child with the
-//   largest W while that child holds at least `level_share` of W(body): the deepest element where
-//   that share of the content text concentrates. Every content node that is not inside the level's
-//   subtree (a sibling branch such as a footer, copyright line, sidebar blurb, or loose text of an
-//   ancestor wrapper) is off the level and gets CC := 0. level_share = 0 disables the rule.
+// What is output. The paper outputs the text of each selected node, removing from a parent what its
+// selected children repeat. Here every visible text node belongs to its *owner*, the nearest
+// block-level element above it (<br>/<hr> excluded; <body> owns loose text), and a text node is
+// output, once and in document order, when its owner
+//   - is selected (CC ≥ C after smoothing), or
+//   - lies inside a selected node other than L0 and its ancestors (a selected node brings its
+//     subtree, as in the paper; L0 and its ancestors hold the whole content, so their CC often
+//     passes C, but bringing their subtrees would bring the whole page: they decide only the text
+//     they own directly), or
+//   - holds no link and lies inside L but outside L0 (what step 2 took in: the headline, the
+//     date line; these are often shorter than C and have no same-tag siblings to smooth them).
+//   Units set off the level are never output. Link text is output with its unit, as it is part of
+//   the paper's node text: a content paragraph keeps its inline links.
 //
 // Departures from the paper, each with its reason:
-// - CJK characters count `cjk_char_weight` times in TA: the paper's C = 29 counts Uyghur letters; a
-//   Han character carries about a word, so 29 Han characters are a long sentence, not a fragment.
+// - CJK characters can count `cjk_char_weight` times in TA (a Han character carries about a word).
+//   Measured on ../shared/data, weight 1 (the paper's plain count) is best, on the Chinese sets too
+//   (zh-cwced 0.933 at 1, 0.928 at 2, 0.927 at 3): the default stays 1; see docs/correlation.md.
+// - Step 2 of the level rule and the third output case above (the paper gives no rule for the
+//   title of an article, which is shorter than C).
 // - CS counts only siblings that have visible text: empty same-tag siblings (clearing <div>s,
-//   spacer cells) carry no content and would otherwise hold every forum page below S.
+//   spacer cells) carry no content and would otherwise hold every list of replies below S.
 // - A parent with very many distinct child tags (> 64, custom elements) puts the rest in one
 //   group, so CS stays linear in the worst case.
 #include "algo/correlation.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
-#include <unordered_map>
 
 namespace pith {
 
@@ -114,10 +135,6 @@ Scratch& ThreadScratch() {
   return s;
 }
 
-int EnvInt(const char* name, int def) {
-  const char* v = std::getenv(name);
-  return v ? std::atoi(v) : def;
-}
 
 // Index of `id`'s (tag, name) group among `groups`, adding it when new (bounded: see header).
 std::size_t GroupOf(const dom::Node& n, std::vector<Scratch::Group>* groups) {
@@ -147,25 +164,88 @@ void ContentScaleOfChildren(const dom::Document& doc, const dom::Annotation& ann
   }
 }
 
-// The content level: descend from `root` into the child with most content weight while it holds
-// at least `share` of the total.
+// The content level: descend from `root` into the child with most content weight while that child
+// holds more than `share` of the total.
 dom::NodeId FindLevel(const dom::Document& doc, dom::NodeId root, const std::vector<double>& weight,
-                      const std::vector<double>& own, double share) {
-  const int stop = EnvInt("PITH_CC_LEVEL_STOP", 0);
+                      double share) {
   const double total = weight[root];
   if (total <= 0) return dom::kNoNode;
   dom::NodeId level = root;
-  while (true) {
+  while (share > 0) {
     dom::NodeId best = dom::kNoNode;
     for (dom::NodeId k = doc[level].first_child; k != dom::kNoNode; k = doc[k].next_sibling) {
       if (best == dom::kNoNode || weight[k] > weight[best]) best = k;
     }
     if (best == dom::kNoNode || weight[best] <= share * total || !doc[best].is_element()) break;
-    if (stop == 1 && own[best] > 0) break;
-    if (stop == 2 && own[best] > 0.5 * weight[best]) break;
     level = best;
   }
   return level;
+}
+
+// The level L: L0 raised while the parent is content (CC ≥ C after case-1 smoothing, never <body>)
+// and what the parent adds to L's subtree is link-free, or itself passes C (added TA / added LA ≥ C)
+// without more than doubling L's text: the article element around its text, the thread around its
+// first post.
+dom::NodeId RaiseLevel(const dom::Document& doc, dom::NodeId root, dom::NodeId core, double c,
+                       const CorrelationScores& sc) {
+  dom::NodeId level = core;
+  while (level != root) {
+    const dom::NodeId p = doc[level].parent;
+    if (p == dom::kNoNode || p == root || !doc[p].is_element() || !IsContent(sc.state[p])) break;
+    const std::uint32_t added_links = sc.la[p] - sc.la[level];
+    const double added_ta = sc.ta[p] - sc.ta[level];
+    if (added_links > 0 && (ContentCorrelativity(added_ta, added_links) < c || added_ta > sc.ta[level])) {
+      break;
+    }
+    level = p;
+  }
+  return level;
+}
+
+// §3.5 case 2: content that is neither inside the level nor on one of the tag paths of the content
+// units inside it gets CC := 0.
+void ApplyLevel(const dom::Document& doc, const dom::Annotation& ann, dom::NodeId root,
+                Scratch& s, CorrelationScores* out) {
+  const dom::NodeId level = out->level;
+  std::vector<std::uint64_t>& paths = s.paths;
+  paths.clear();
+  for (dom::NodeId id = level; id < doc.SubtreeEnd(level); ++id) {
+    if (s.own_content[id] > 0) paths.push_back(ann[id].path_hash);
+  }
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
+    if (!IsContent(out->state[id])) continue;
+    if (id == level || doc.IsAncestor(level, id)) continue;
+    const bool same_path = std::binary_search(paths.begin(), paths.end(), ann[id].path_hash);
+    if (same_path && !doc.IsAncestor(id, level)) continue;
+    out->state[id] = CcState::kOffLevel;
+    out->cc[id] = 0;
+  }
+}
+
+// Which units' own text is output: a unit that is content itself; a unit inside a content node
+// that is neither L0 nor one of its ancestors (a selected node brings its whole subtree; L0 and its
+// ancestors only decide their own loose text, or they would bring the whole page); and a link-free
+// unit inside L but outside L0 (what raising the level took in: the title, the date line).
+void MarkKept(const dom::Document& doc, dom::NodeId root, CorrelationScores* out) {
+  const dom::NodeId level = out->level, core = out->core;
+  auto inside = [&](dom::NodeId top, dom::NodeId id) { return id == top || doc.IsAncestor(top, id); };
+  auto whole_subtree = [&](dom::NodeId id) {
+    return IsContent(out->state[id]) && id != core && !doc.IsAncestor(id, core);
+  };
+  std::vector<dom::NodeId>& cover = out->covered_by;
+  for (dom::NodeId id = root + 1; id < doc.SubtreeEnd(root); ++id) {
+    if (!doc[id].is_element()) continue;
+    const dom::NodeId p = doc[id].parent;
+    cover[id] = cover[p] != dom::kNoNode ? cover[p] : (whole_subtree(p) ? p : dom::kNoNode);
+  }
+  for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
+    if (!doc[id].is_element()) continue;
+    const bool off = out->state[id] == CcState::kOffLevel;
+    out->kept[id] = IsContent(out->state[id]) || (!off && cover[id] != dom::kNoNode) ||
+                    (!off && out->la[id] == 0 && inside(level, id) && !inside(core, id));
+  }
 }
 
 }  // namespace
@@ -182,7 +262,9 @@ void ScoreCorrelation(const dom::Document& doc, const dom::Annotation& ann,
   out->cs.assign(n, 0);
   out->state.assign(n, CcState::kNone);
   out->owner.assign(n, dom::kNoNode);
-  out->level = dom::kNoNode;
+  out->covered_by.assign(n, dom::kNoNode);
+  out->kept.assign(n, 0);
+  out->core = out->level = dom::kNoNode;
   out->content_ta = 0;
   s.own_ta.assign(n, 0);
   s.own_chars.assign(n, 0);
@@ -228,27 +310,6 @@ void ScoreCorrelation(const dom::Document& doc, const dom::Annotation& ann,
     }
   }
   out->cs[root] = out->cc_raw[root] >= c ? 1.0 : 0.0;
-  if (const int mode = EnvInt("PITH_CC_CSMODE", 0); mode) {
-    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> groups;
-    auto key = [&](dom::NodeId id) {
-      std::uint64_t k = ann[id].path_hash;
-      if (mode == 2) {
-        for (char ch : doc.GetAttr(id, dom::Attr::kClass)) k = (k ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
-      }
-      return k;
-    };
-    for (dom::NodeId id = root; id < end; ++id) {
-      if (!doc[id].is_element() || ann[id].chars == 0) continue;
-      auto& g = groups[key(id)];
-      ++g.first;
-      if (out->cc_raw[id] >= c) ++g.second;
-    }
-    for (dom::NodeId id = root; id < end; ++id) {
-      if (!doc[id].is_element() || ann[id].chars == 0) continue;
-      const auto& g = groups[key(id)];
-      out->cs[id] = ContentScale(g.second, g.first);
-    }
-  }
   // §3.5 case 1: threshold and promotion.
   for (dom::NodeId id = root; id < end; ++id) {
     if (!doc[id].is_element() || ann[id].chars == 0) continue;
@@ -270,61 +331,45 @@ void ScoreCorrelation(const dom::Document& doc, const dom::Annotation& ann,
     if (id != root) s.weight[doc[id].parent] += s.weight[id];
   }
   out->content_ta = s.weight[root];
-  out->level = FindLevel(doc, root, s.weight, s.own_content, o.level_share);
-  if (o.level_share <= 0 || out->level == dom::kNoNode) return;
-  // Allowed band: the subtree of the level's ancestor `up` steps higher.
-  const int up = EnvInt("PITH_CC_LEVEL_UP", 0);
-  dom::NodeId band = out->level;
-  for (int k = 0; k < up && band != root; ++k) band = doc[band].parent;
-  // Tag paths of the content units inside the level: content elsewhere on one of these paths is
-  // on the level too (a thread's later posts, an article's second column).
-  const int by_path = EnvInt("PITH_CC_LEVEL_PATH", 0);
-  std::vector<std::uint64_t>& paths = s.paths;
-  paths.clear();
-  if (by_path) {
-    for (dom::NodeId id = band; id < doc.SubtreeEnd(band); ++id) {
-      if (s.own_content[id] > 0) paths.push_back(ann[id].path_hash);
-    }
-    std::sort(paths.begin(), paths.end());
-    paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-  }
-  for (dom::NodeId id = root; id < end; ++id) {
-    if (!IsContent(out->state[id])) continue;
-    if (id == band || doc.IsAncestor(band, id)) continue;
-    if (by_path && std::binary_search(paths.begin(), paths.end(), ann[id].path_hash) &&
-        !doc.IsAncestor(id, band)) continue;
-    out->state[id] = CcState::kOffLevel;
-    out->cc[id] = 0;
-  }
+  out->core = FindLevel(doc, root, s.weight, o.level_share);
+  if (out->core == dom::kNoNode) return;
+  out->level = o.level_share > 0 ? RaiseLevel(doc, root, out->core, c, *out) : out->core;
+  if (o.level_share > 0) ApplyLevel(doc, ann, root, s, out);
+  MarkKept(doc, root, out);
 }
 
 namespace {
 
 void AddDecision(const dom::Document& doc, const CorrelationScores& sc, dom::NodeId u,
-                 const CorrelationOptions& o, bool kept, Selection* sel) {
+                 const CorrelationOptions& o, Selection* sel) {
   Decision d;
   d.node = u;
   d.first_line = d.last_line = doc[u].line;
   d.score = sc.cc[u];
-  d.kept = kept;
-  char buf[192];
+  d.kept = sc.kept[u];
+  char buf[224];
   const double raw = sc.cc_raw[u];
+  int len = 0;
   switch (sc.state[u]) {
     case CcState::kContent:
-      std::snprintf(buf, sizeof buf, "CC %.1f ≥ %g (TA %.0f, LA %u)", raw, o.cc_threshold, sc.ta[u],
-                    sc.la[u]);
+      len = std::snprintf(buf, sizeof buf, "CC %.1f ≥ %g (TA %.0f, LA %u)", raw, o.cc_threshold,
+                          sc.ta[u], sc.la[u]);
       break;
     case CcState::kPromoted:
-      std::snprintf(buf, sizeof buf, "CC %.1f < %g, smoothed: CS %.2f > %g, TD %.0f > %g", raw,
-                    o.cc_threshold, sc.cs[u], o.cs_share, sc.td[u], o.td_density);
+      len = std::snprintf(buf, sizeof buf, "CC %.1f < %g, smoothed to %g: CS %.2f > %g, TD %.0f > %g",
+                          raw, o.cc_threshold, o.cc_threshold, sc.cs[u], o.cs_share, sc.td[u],
+                          o.td_density);
       break;
     case CcState::kOffLevel:
-      std::snprintf(buf, sizeof buf, "CC %.1f ≥ %g but off the content level (node %u)", raw,
-                    o.cc_threshold, sc.level);
+      len = std::snprintf(buf, sizeof buf, "CC %.1f %s but off the content level (node %u): CC := 0",
+                          raw, raw >= o.cc_threshold ? "≥ C" : "< C, smoothed to C,", sc.level);
       break;
     default:
-      std::snprintf(buf, sizeof buf, "CC %.1f < %g; CS %.2f, TD %.0f (need > %g, > %g)", raw,
-                    o.cc_threshold, sc.cs[u], sc.td[u], o.cs_share, o.td_density);
+      len = std::snprintf(buf, sizeof buf, "CC %.1f < %g; CS %.2f, TD %.0f (smoothing needs > %g, > %g)",
+                          raw, o.cc_threshold, sc.cs[u], sc.td[u], o.cs_share, o.td_density);
+  }
+  if (sc.kept[u] && !IsContent(sc.state[u]) && len > 0 && static_cast<std::size_t>(len) < sizeof buf) {
+    std::snprintf(buf + len, sizeof buf - len, "; inside content node %u", sc.covered_by[u]);
   }
   d.reason = buf;
   sel->decisions.push_back(std::move(d));
@@ -342,50 +387,24 @@ Selection RunCorrelation(const Context& ctx) {
   if (doc.size() == 0) return sel;
   const dom::NodeId root = doc.body != dom::kNoNode ? doc.body : 0;
   const dom::NodeId end = doc.SubtreeEnd(root);
-  const int inherit = EnvInt("PITH_CC_INHERIT", 0);
-  // inherited[u]: an ancestor inside the level passes its content decision down.
-  std::vector<std::uint8_t> inherited(doc.size(), 0);
-  for (dom::NodeId id = root + 1; id < end; ++id) {
-    if (!doc[id].is_element()) continue;
-    const dom::NodeId p = doc[id].parent;
-    bool from_parent = inherited[p];
-    const bool inside = sc.level != dom::kNoNode && (p != sc.level && doc.IsAncestor(sc.level, p));
-    if (inherit == 1 && sc.state[p] == CcState::kPromoted) from_parent = true;
-    if (inherit == 2 && IsContent(sc.state[p]) && p != sc.level && !doc.IsAncestor(p, sc.level)) from_parent = true;
-    if (inherit == 3 && inside && IsContent(sc.state[p]) && sc.la[id] == 0) from_parent = true;
-    inherited[id] = from_parent;
-  }
-  std::size_t counts[5] = {};
+  // One decision per unit that owns visible text: the decisions that shape the output.
   const std::vector<std::uint32_t>& own_chars = ThreadScratch().own_chars;
+  std::size_t counts[5] = {}, kept_units = 0;
   for (dom::NodeId id = root; id < end; ++id) {
     if (!doc[id].is_element() || own_chars[id] == 0) continue;
-    const bool kept = IsContent(sc.state[id]) || (inherited[id] && sc.state[id] != CcState::kOffLevel);
     ++counts[static_cast<int>(sc.state[id])];
-    AddDecision(doc, sc, id, o, kept, &sel);
-    inherited[id] = kept ? 2 : inherited[id];
+    kept_units += sc.kept[id];
+    AddDecision(doc, sc, id, o, &sel);
   }
   for (dom::NodeId id = root; id < end; ++id) {
-    if (doc[id].is_text() && !doc[id].hidden() && inherited[sc.owner[id]] == 2) sel.keep[id] = 1;
+    if (doc[id].is_text() && !doc[id].hidden() && sc.kept[sc.owner[id]]) sel.keep[id] = 1;
   }
-  if (EnvInt("PITH_CC_DEBUG", 0)) {
-    for (dom::NodeId id = root; id < end; ++id) {
-      if (!doc[id].is_element() || own_chars[id] == 0) continue;
-      std::string t;
-      for (dom::NodeId k = id + 1; k < doc.SubtreeEnd(id) && t.size() < 70; ++k)
-        if (doc[k].is_text() && sc.owner[k] == id) t += doc.Text(k);
-      for (char& ch : t) if (ch == '\n' || ch == '\t') ch = ' ';
-      std::fprintf(stderr, "%6u d%-2u %-4s %-9s %c cc%7.1f ta%6.0f la%3u cs%.2f td%6.0f %s | %.70s\n", id,
-                   doc[id].depth, std::string(doc.Name(id)).c_str(), CcStateName(sc.state[id]),
-                   inherited[id] == 2 ? 'K' : ' ', sc.cc_raw[id], sc.ta[id], sc.la[id], sc.cs[id], sc.td[id],
-                   std::string(doc.GetAttr(id, dom::Attr::kClass)).substr(0, 20).c_str(), t.c_str());
-    }
-    std::fprintf(stderr, "C=%g S=%g D=%g level %u %s class=%s\n", o.cc_threshold, o.cs_share, o.td_density, sc.level, sc.level == dom::kNoNode ? "" : std::string(doc.Name(sc.level)).c_str(), sc.level == dom::kNoNode ? "" : std::string(doc.GetAttr(sc.level, dom::Attr::kClass)).c_str());
-  }
-  char buf[200];
+  char buf[256];
   std::snprintf(buf, sizeof buf,
-                "C %g, S %g, D %g: %zu content, %zu promoted, %zu off-level, %zu noise units; level node %u",
+                "C %g, S %g, D %g: %zu content, %zu promoted, %zu off-level, %zu noise text units; "
+                "%zu kept; level node %u (L0 %u)",
                 o.cc_threshold, o.cs_share, o.td_density, counts[2], counts[3], counts[4], counts[1],
-                sc.level);
+                kept_units, sc.level, sc.core);
   sel.summary = buf;
   return sel;
 }

@@ -28,7 +28,10 @@ struct CorrelationScores {
   std::vector<double> cs;           // CS as a share 0..1 (definition 3)
   std::vector<CcState> state;
   std::vector<dom::NodeId> owner;   // text node → the block-level element its text belongs to
-  dom::NodeId level = dom::kNoNode; // root of the content level (kNoNode: no content at all)
+  std::vector<dom::NodeId> covered_by;  // element → the content node whose subtree brings it in
+  std::vector<std::uint8_t> kept;   // element: 1 when the text it owns is output
+  dom::NodeId core = dom::kNoNode;  // deepest element where most content text concentrates (L0)
+  dom::NodeId level = dom::kNoNode; // root of the content level: L0 raised (kNoNode: no content)
   double content_ta = 0;            // TA owned by content units before the level rule
 };
 
@@ -41,7 +44,8 @@ inline double ContentScale(std::uint32_t content_siblings, std::uint32_t sibling
   return siblings ? static_cast<double>(content_siblings) / siblings : 0.0;
 }
 
-// Runs §3.2–3.5 over the document (everything but the final text selection).
+// Runs §3.2–3.5 over the document (everything but the final text selection). The "off the level"
+// rule and what is output are documented at the top of correlation.cc.
 void ScoreCorrelation(const dom::Document& doc, const dom::Annotation& annotation,
                       const CorrelationOptions& options, CorrelationScores* out);
 

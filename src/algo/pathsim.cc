@@ -27,6 +27,9 @@
 //   shares at least gap_similarity with the main block and it is not a link list (link share ≤
 //   gap_max_link_density): "an article split by an image or a quote must come out whole", while the
 //   paper's single threshold either loses such pieces or lets sidebars in.
+// - The article's heading: a heading block (h1-h6) among the three blocks before the first kept block
+//   is kept when its path shares gap_similarity with the main block (leading_heading). The paper
+//   names the distance to the title node as its next step; truth sets keep the headline.
 // - Text inside <select>/<datalist> (drop-down options: archive months, category pickers) is never a
 //   leaf: it is form choice text, and a long drop-down otherwise outweighs a short article.
 // - The block's path is the path of its longest leaf (the paper compares leaves; a block needs one
@@ -73,6 +76,15 @@ bool IsInlineText(dom::Tag tag) {
     default:
       return false;
   }
+}
+
+// True when the nearest block-level ancestor of a text node is a heading (h1-h6).
+bool InHeading(const dom::Document& doc, dom::NodeId text) {
+  for (dom::NodeId id = doc[text].parent; id != dom::kNoNode && id != 0; id = doc[id].parent) {
+    if (dom::HeadingLevel(doc[id].tag) > 0) return true;
+    if (dom::IsBlockLevel(doc[id].tag)) return false;
+  }
+  return false;
 }
 
 // Class attribute with whitespace runs collapsed, hashed token by token.
@@ -239,6 +251,15 @@ void GroupLeaves(const dom::Document& doc, const dom::Annotation& annotation, co
     b.kept = i == main || b.sim_to_main >= options.body_similarity;
     if (b.kept) first_kept = std::min(first_kept, i), last_kept = std::max(last_kept, i);
   }
+  // The article's heading: a heading block among the few blocks before the first kept one (title,
+  // then byline or date, then the text) whose path still shares gap_similarity with the main block.
+  for (std::size_t back = 1; options.leading_heading && back <= 3 && back <= first_kept; ++back) {
+    PathBlock& b = out->blocks[first_kept - back];
+    if (!InHeading(doc, b.rep) || b.sim_to_main < options.gap_similarity) continue;
+    b.kept = b.gap = true;
+    first_kept -= back;
+    break;
+  }
   // Gaps: a block between two kept blocks (an image caption, a pull quote, a subheading inside the
   // article) is kept when its path still shares gap_similarity with the main block and it is not a
   // link list.
@@ -313,13 +334,21 @@ Selection RunPathSim(const Context& ctx) {
   if (o.site) {
     const SiteModel::Data& model = o.site->data();
     site::MarkTemplate(doc, ctx.annotation, model, o.template_share, &marks);
-    exclude = &marks.is_template;
-    const std::uint32_t need = site::RequiredCount(model.pages, o.template_share);
-    AddTemplateDecisions(doc, marks, need, model.pages, &sel);
-    template_note = "site template removed " + std::to_string(marks.template_texts) + " of " +
-                    std::to_string(marks.texts) + " text nodes (" + std::to_string(marks.moved) +
-                    " moved; model of " + std::to_string(model.pages) + " pages" +
-                    (model.host.empty() ? "" : ", " + model.host) + ")";
+    if (marks.texts > 0 && marks.template_texts == marks.texts) {
+      // Every text is also on the model's pages: the page is a copy of one of them (a mirror, a
+      // second URL of the same article), not a page whose content is all template. Removing the
+      // template would erase it; path grouping alone decides instead.
+      template_note = "site model skipped: all " + std::to_string(marks.texts) +
+                      " text nodes are on the model's pages too (a copy of one of them)";
+    } else {
+      exclude = &marks.is_template;
+      const std::uint32_t need = site::RequiredCount(model.pages, o.template_share);
+      AddTemplateDecisions(doc, marks, need, model.pages, &sel);
+      template_note = "site template removed " + std::to_string(marks.template_texts) + " of " +
+                      std::to_string(marks.texts) + " text nodes (" + std::to_string(marks.moved) +
+                      " moved; model of " + std::to_string(model.pages) + " pages" +
+                      (model.host.empty() ? "" : ", " + model.host) + ")";
+    }
   }
   thread_local PathGrouping g;
   GroupLeaves(doc, ctx.annotation, exclude, o, &g);

@@ -35,8 +35,9 @@
 //   block step, with "strongly related" meaning Relativity ≤ relativity_strong and at least two words.
 // - Legacy font encodings: the Document no longer knows fonts, so this file sees Unicode and the
 //   private-use sets only (dot U+0F0B/U+0F0C, or U+E0DF on Zhigong pages). ASCII-font pages must be
-//   converted before parsing (text::ConvertLegacyTibetan; `pith identify --text` does it); unconverted,
-//   they are non-Tibetan pages here and the summary says so.
+//   converted before parsing: the pipeline does it (core/pipeline.cc, text::ConvertLegacyTibetan)
+//   when the page declares a covered legacy font and the identifier agrees; a font no table covers
+//   is labelled in Result::encoding, and such a page is a non-Tibetan page here.
 // Cost: three linear passes over the Document (counts, walk, topic masses); no allocation per node
 // beyond the Selection's decisions.
 #include <algorithm>
@@ -55,45 +56,56 @@ struct Counts {
   std::vector<std::uint8_t> blocky;  // 1 when the element has a block-level descendant
 };
 
-// Per-node non-link Tibetan length and dots (bottom-up), and the page-level measurement.
-void CountTibetan(const dom::Document& doc, bool zhigong_dots, Counts* c) {
+// Per-node non-link Tibetan length and dots (subtree sums), and the page-level measurement of §2.2
+// on the Document's text: one forward pass over the text, one backward pass for the sums.
+text::TibetanEvidence CountTibetan(const dom::Document& doc, dom::NodeId root, const TibetanOptions& o,
+                                   Counts* c) {
   const std::size_t n = doc.size();
   c->tib.assign(n, 0);
   c->dots.assign(n, 0);
   c->blocky.assign(n, 0);
-  for (dom::NodeId id = static_cast<dom::NodeId>(n); id-- > 0;) {
+  std::uint32_t zhigong_dots = 0;
+  text::TibetanTextMeter meter(o);
+  for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
     const dom::Node& node = doc[id];
-    if (node.is_text() && !node.hidden() && !node.in_link()) {
+    if (node.is_element() && dom::IsBlockLevel(node.tag)) meter.Break();
+    if (!node.is_text() || node.hidden()) continue;
+    const std::string_view t = doc.Text(id);
+    meter.Add(t, false);
+    if (node.in_link()) continue;
+    for (std::size_t i = 0; i < t.size();) {
+      if (static_cast<unsigned char>(t[i]) < 0x80) {
+        ++i;
+        continue;
+      }
+      const char32_t cp = text::NextCodePoint(t, i);
+      if (!text::IsTibetanTextChar(cp)) continue;
+      ++c->tib[id];
+      if (cp == 0x0F0B || cp == 0x0F0C) ++c->dots[id];
+      if (cp == 0xE0DF) ++zhigong_dots;
+    }
+  }
+  text::TibetanEvidence ev;
+  text::JudgeUnicodeTibetan(meter, o, &ev);
+  const bool zhigong = ev.encoding == text::TibetanEncoding::kPuaZhigong && zhigong_dots > 0;
+  for (dom::NodeId id = static_cast<dom::NodeId>(n); id-- > 1;) {
+    const dom::Node& node = doc[id];
+    if (zhigong && node.is_text() && !node.hidden() && !node.in_link()) {
+      // Zhigong pages: the dot is U+E0DF (recounted only on such pages).
       const std::string_view t = doc.Text(id);
       for (std::size_t i = 0; i < t.size();) {
         if (static_cast<unsigned char>(t[i]) < 0x80) {
           ++i;
           continue;
         }
-        const char32_t cp = text::NextCodePoint(t, i);
-        if (!text::IsTibetanTextChar(cp)) continue;
-        ++c->tib[id];
-        if (cp == 0x0F0B || cp == 0x0F0C || (zhigong_dots && cp == 0xE0DF)) ++c->dots[id];
+        if (text::NextCodePoint(t, i) == 0xE0DF) ++c->dots[id];
       }
     }
-    if (id == 0) break;
     const dom::NodeId p = node.parent;
     c->tib[p] += c->tib[id];
     c->dots[p] += c->dots[id];
     if (node.is_element() && (dom::IsBlockLevel(node.tag) || c->blocky[id])) c->blocky[p] = 1;
   }
-}
-
-text::TibetanEvidence MeasurePage(const dom::Document& doc, dom::NodeId root,
-                                  const TibetanOptions& o) {
-  text::TibetanTextMeter meter(o);
-  for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
-    const dom::Node& node = doc[id];
-    if (node.is_element() && dom::IsBlockLevel(node.tag)) meter.Break();
-    if (node.is_text() && !node.hidden()) meter.Add(doc.Text(id), false);
-  }
-  text::TibetanEvidence ev;
-  text::JudgeUnicodeTibetan(meter, o, &ev);
   return ev;
 }
 
@@ -229,11 +241,12 @@ bool IsHeadline(const std::string& text, const std::string& title) {
 
 // Topic block: returns the node where the surviving text splits, and drops kept text outside it
 // (except a headline before it that repeats the page title).
-dom::NodeId FocusTopic(const dom::Document& doc, dom::NodeId root, double share, Selection* sel) {
+dom::NodeId FocusTopic(const dom::Document& doc, const dom::Annotation& ann, dom::NodeId root,
+                       double share, Selection* sel) {
   if (share >= 1.0) return root;
   std::vector<std::uint32_t> mass(doc.size(), 0);
   for (dom::NodeId id = doc.SubtreeEnd(root); id-- > root;) {
-    if (doc[id].is_text() && sel->keep[id]) mass[id] = static_cast<std::uint32_t>(text::CountNonSpace(doc.Text(id)));
+    if (doc[id].is_text() && sel->keep[id]) mass[id] = ann[id].chars;
     if (id != root) mass[doc[id].parent] += mass[id];
   }
   dom::NodeId cur = root;
@@ -249,7 +262,8 @@ dom::NodeId FocusTopic(const dom::Document& doc, dom::NodeId root, double share,
   for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
     if (!sel->keep[id] || doc.IsAncestor(cur, id) || id == cur) continue;
     // The headline usually stands just above the topic block and repeats the page <title>.
-    if (id < cur && IsHeadline(Collapse(doc.Text(id)), title)) continue;
+    const std::string_view t = doc.Text(id);
+    if (id < cur && t.size() <= 4 * title.size() + 16 && IsHeadline(Collapse(t), title)) continue;
     sel->keep[id] = 0;
   }
   return cur;
@@ -263,12 +277,11 @@ Selection RunTibetan(const Context& ctx) {
   Selection sel;
   sel.Reset(doc.size());
   const dom::NodeId root = doc.body != dom::kNoNode ? doc.body : 0;
-  const text::TibetanEvidence ev = MeasurePage(doc, root, o);
   Counts counts;
-  CountTibetan(doc, ev.encoding == text::TibetanEncoding::kPuaZhigong, &counts);
+  const text::TibetanEvidence ev = CountTibetan(doc, root, o, &counts);
   Pruner pruner(ctx, counts, ev.tibetan, &sel);
   pruner.Run(root);
-  const dom::NodeId topic = FocusTopic(doc, root, o.topic_share, &sel);
+  const dom::NodeId topic = FocusTopic(doc, ctx.annotation, root, o.topic_share, &sel);
   char buf[400];
   std::snprintf(buf, sizeof buf, "%s page (%s); %zu of %zu units kept by %s; topic node <%s> #%u",
                 ev.tibetan ? "Tibetan" : "non-Tibetan", ev.reason.c_str(), pruner.kept_units(),

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -524,7 +525,18 @@ std::string_view DetectCharset(std::string_view bytes) {
 }
 
 pith::Status Decode(std::string_view bytes, std::string_view forced, std::string_view caller, Decoded* out) {
-  return Sniffer(bytes, out).Run(forced, caller);
+  pith::Status s = Sniffer(bytes, out).Run(forced, caller);
+  // U+0000 is never text (HTML5 drops it from character data and replaces it elsewhere), and the
+  // parser's text preprocessing mangles the bytes next to it: NULs are removed here, counted as
+  // replacements.
+  std::string& u = out->utf8;
+  if (std::memchr(u.data(), 0, u.size()) != nullptr) {
+    const auto before = u.size();
+    u.erase(std::remove(u.begin(), u.end(), '\0'), u.end());
+    out->info.replacements += before - u.size();
+    StripLeadingBoms(&u);  // a BOM after a leading NUL is now at the start
+  }
+  return s;
 }
 
 }  // namespace pith::decode

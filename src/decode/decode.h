@@ -49,6 +49,7 @@ struct Decoded {
 // forced: a --charset override (a WHATWG label, or one of the replacement labels' real names such as
 // iso-2022-kr; wins over everything). caller: the HTTP Content-Type charset ("" if none).
 // Returns kInvalidArgument only for an unknown or unusable *forced* label; everything else is ok.
+// The output is valid UTF-8 without U+0000 (NUL bytes are dropped and counted in replacements).
 pith::Status Decode(std::string_view bytes, std::string_view forced, std::string_view caller,
                     Decoded* out);
 

@@ -2,8 +2,9 @@
 // (src/dom/parse.cc is the only file that sees MyHTML). Every algorithm reads this structure and the
 // statistics of src/dom/annotate.h; nothing here recurses, so a deep tree cannot overflow the stack.
 //
-// Text of script/style/noscript/template/iframe/svg/math/textarea and comments is dropped at build
-// time. Text nodes keep the parser's text (character references decoded, Arabic presentation forms
+// Text of script/style/template/iframe/svg/math/textarea and comments is dropped at build time;
+// <noscript> in <body> is parsed as markup and flagged hidden, unless it holds nearly all the page's
+// text (see parse.cc). Text nodes keep the parser's text (character references decoded, Arabic presentation forms
 // folded) with its original whitespace. Elements keep only the attributes extraction needs.
 #pragma once
 
@@ -30,6 +31,8 @@ std::string_view AttrName(Attr a);
 inline constexpr std::uint8_t kFlagHidden = 1;  // hidden attr, aria-hidden="true", inline display:none or
                                                 // visibility:hidden — on the node or an ancestor
 inline constexpr std::uint8_t kFlagInLink = 2;  // the node is an <a> or is inside one
+inline constexpr std::uint8_t kFlagInNoscript = 4;  // inside a <noscript> of <body>: hidden as well,
+                                                    // unless the page shows its text only there
 
 struct Node {
   NodeId parent = kNoNode;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "decode/charset.h"
 #include "decode/normalize.h"
 
 namespace pith::dom {
@@ -188,7 +189,7 @@ std::uint32_t AppendFolded(std::string& pool, std::string_view s) {
 bool SkipsSubtree(myhtml_tag_id_t id) {
   switch (id) {
     case MyHTML_TAG__COMMENT: case MyHTML_TAG__DOCTYPE: case MyHTML_TAG_SCRIPT:
-    case MyHTML_TAG_STYLE: case MyHTML_TAG_NOSCRIPT: case MyHTML_TAG_TEMPLATE:
+    case MyHTML_TAG_STYLE: case MyHTML_TAG_TEMPLATE:
     case MyHTML_TAG_IFRAME: case MyHTML_TAG_SVG: case MyHTML_TAG_MATH: case MyHTML_TAG_TEXTAREA:
     case MyHTML_TAG_NOEMBED: case MyHTML_TAG_NOFRAMES: case MyHTML_TAG_OBJECT:
       return true;
@@ -218,6 +219,8 @@ class TreeBuilder {
         AddText(node, parents.back());
       } else if (id == MyHTML_TAG_SCRIPT) {
         CollectJsonLd(node);
+      } else if (id == MyHTML_TAG_NOSCRIPT && doc_.body == kNoNode) {
+        // <noscript> in <head> holds <link>/<meta>/<style>: nothing to read.
       } else if (!SkipsSubtree(id) && id != MyHTML_TAG__UNDEF) {
         const NodeId me = AddElement(node, id, parents.back());
         if (myhtml_node_child(node)) {
@@ -247,6 +250,8 @@ class TreeBuilder {
       Close(parents.back());
       parents.pop_back();
     }
+    ResolveNoscript();
+    KeepTextValidUtf8();
   }
 
  private:
@@ -269,6 +274,65 @@ class TreeBuilder {
   }
 
   void Close(NodeId id) { doc_.subtree_end[id] = static_cast<NodeId>(doc_.nodes.size()); }
+
+  // The parser runs with scripting off, so <noscript> content is parsed as markup. A browser with
+  // scripts shows it to nobody, and on most pages it is a "please enable JavaScript" line, so it is
+  // hidden. Pages that render their text with scripts and ship it only inside <noscript> (forum
+  // engines, single-page apps with a crawler fallback) would then have no text at all: when the
+  // <noscript> text outweighs the visible text outside it many times over (the page is all but empty
+  // without it), it is what a reader gets, and stays.
+  static constexpr std::size_t kNoscriptShare = 10;
+  void ResolveNoscript() {
+    if (noscript_chars_ == 0) return;
+    // The visible text is only counted on pages whose <noscript> holds text, and only as far as
+    // needed to reject it.
+    std::size_t visible = 0;
+    for (const Node& n : doc_.nodes) {
+      if (!n.is_text() || (n.flags & (kFlagHidden | kFlagInNoscript))) continue;
+      visible += NonSpaceBytes(std::string_view(doc_.text).substr(n.text_begin, n.text_size));
+      if (kNoscriptShare * visible >= noscript_chars_) break;
+    }
+    if (noscript_chars_ > kNoscriptShare * visible) return;
+    for (Node& n : doc_.nodes) {
+      if (n.flags & kFlagInNoscript) n.flags |= kFlagHidden;
+    }
+  }
+
+  // The input is valid UTF-8 without NULs (decode's contract); should the parser's preprocessing
+  // still split a sequence, the stray bytes become '?' in place (byte ranges of text nodes stay put),
+  // so that nothing downstream — JSON output above all — ever sees invalid UTF-8.
+  void KeepTextValidUtf8() {
+    std::string& t = doc_.text;
+    std::size_t i = decode::ValidUtf8PrefixLength(t);  // the fast path: all of it
+    while (i < t.size()) {
+      const auto c = static_cast<unsigned char>(t[i]);
+      if (c < 0x80) {
+        ++i;
+        continue;
+      }
+      const std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : (c >> 4) == 0xE ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+      bool ok = len > 0 && i + len <= t.size();
+      for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(t[i + k]) & 0xC0) == 0x80;
+      if (ok && len == 3) {
+        const auto c1 = static_cast<unsigned char>(t[i + 1]);
+        ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);  // overlong, surrogates
+      } else if (ok && len == 4) {
+        const auto c1 = static_cast<unsigned char>(t[i + 1]);
+        ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
+      }
+      if (ok) {
+        i += len;
+      } else {
+        t[i++] = '?';
+      }
+    }
+  }
+
+  static std::size_t NonSpaceBytes(std::string_view s) {
+    std::size_t count = 0;
+    for (char c : s) count += !(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f');
+    return count;
+  }
 
   bool HasAttr(const Node& n, Attr key) const {
     for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
@@ -299,7 +363,12 @@ class TreeBuilder {
     n.text_begin = static_cast<std::uint32_t>(doc_.text.size());
     n.text_size = AppendFolded(doc_.text, std::string_view(text, len));
     n.line = LineOfNode(node);
-    Close(Append(n, parent));
+    const NodeId me = Append(n, parent);
+    Close(me);
+    const Node& added = doc_.nodes[me];
+    if ((added.flags & kFlagInNoscript) && !(added.flags & kFlagHidden)) {
+      noscript_chars_ += NonSpaceBytes(std::string_view(doc_.text).substr(added.text_begin, added.text_size));
+    }
   }
 
   void CollectJsonLd(myhtml_tree_node_t* node) {
@@ -353,6 +422,7 @@ class TreeBuilder {
     }
     if (hidden) n.flags |= kFlagHidden;
     if (n.tag == Tag::kA) n.flags |= kFlagInLink;
+    if (n.tag == Tag::kNoscript) n.flags |= kFlagInNoscript;
     const NodeId me = Append(n, parent);
     RememberLandmark(n.tag, me);
     return me;
@@ -382,6 +452,7 @@ class TreeBuilder {
   std::vector<std::uint32_t> newlines_;
   std::size_t line_cursor_ = 0;   // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
   std::size_t last_offset_ = 0;
+  std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
 };
 
 }  // namespace

@@ -236,7 +236,7 @@ struct MetaTag {
 
 struct Facts {
   std::vector<MetaTag> metas;
-  std::string_view canonical;
+  std::string_view canonical, base_href;
   std::string_view html_lang, body_lang, html_dir, body_dir;
   std::vector<NodeId> headings;         // visible h1..h3, document order (first 64)
   std::vector<NodeId> itemprop_dates;   // itemprop=datePublished / dateCreated (non-meta)
@@ -317,6 +317,9 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
       }
       case Tag::kLink:
         if (f->canonical.empty() && !href.empty() && ContainsCI(rel, "canonical")) f->canonical = Trim(href);
+        break;
+      case Tag::kBase:
+        if (f->base_href.empty() && !href.empty()) f->base_href = Trim(href);
         break;
       case Tag::kHtml:
         if (f->html_lang.empty()) f->html_lang = lang;
@@ -2142,7 +2145,12 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
     for (const auto& m : f.metas) {
       if (m.key == k) SplitKeywords(m.value, &out->keywords);
     }
+  }
+  for (auto k : tables::kFallbackKeywordKeys) {
     if (!out->keywords.empty()) break;
+    for (const auto& m : f.metas) {
+      if (m.key == k) SplitKeywords(m.value, &out->keywords);
+    }
   }
   if (out->keywords.empty()) out->keywords = ld.keywords;
 
@@ -2201,11 +2209,17 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
 
   // ---- URL.
   {
+    // Relative references resolve against <base href> (itself resolved against the page URL).
+    std::string base(Trim(page_url));
+    if (!f.base_href.empty()) {
+      std::string b = ResolveUrl(base, f.base_href);
+      if (!b.empty()) base = std::move(b);
+    }
     std::string url;
-    if (!f.canonical.empty()) url = ResolveUrl(page_url, f.canonical);
+    if (!f.canonical.empty()) url = ResolveUrl(base, f.canonical);
     if (url.empty()) {
       const std::string_view og = MetaValue(f, "og:url");
-      if (!og.empty()) url = ResolveUrl(page_url, og);
+      if (!og.empty()) url = ResolveUrl(base, og);
     }
     if (url.empty()) url = std::string(Trim(page_url));
     out->url = url;

@@ -58,8 +58,10 @@ inline constexpr std::string_view kJsonLdSkippedKeys[] = {
 inline constexpr std::string_view kDescriptionKeys[] = {
     "description", "og:description", "twitter:description", "dc.description", "dcterms.description",
 };
-inline constexpr std::string_view kKeywordKeys[] = {
-    "keywords", "news_keywords", "article:tag", "parsely-tags", "sailthru.tags",
+// Keywords: the primary keys are merged; the fallback keys are read only when those are absent.
+inline constexpr std::string_view kKeywordKeys[] = {"keywords", "news_keywords"};
+inline constexpr std::string_view kFallbackKeywordKeys[] = {
+    "article:tag", "parsely-tags", "sailthru.tags", "dc.subject", "og:article:tag",
 };
 inline constexpr std::string_view kLanguageKeys[] = {
     "content-language", "language", "dc.language", "dcterms.language", "og:locale", "lang",

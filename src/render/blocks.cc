@@ -64,14 +64,29 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     if (!current.text.empty()) blocks.push_back(std::move(current));
     current = Block();
   };
-  auto block_context = [&]() -> std::pair<BlockKind, int> {
+  // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>).
+  auto block_context = [&](Block* b) {
     for (auto it = open.rbegin(); it != open.rend(); ++it) {
       const dom::Tag tag = doc[*it].tag;
       const BlockKind kind = KindOf(tag);
-      if (kind != BlockKind::kParagraph) return {kind, dom::HeadingLevel(tag)};
+      if (kind != BlockKind::kParagraph) {
+        b->kind = kind;
+        b->level = dom::HeadingLevel(tag);
+        if (kind == BlockKind::kTableRow) {
+          b->row = *it;
+          for (auto up = it; up != open.rend(); ++up) {
+            if (doc[*up].tag == dom::Tag::kTr) {
+              b->row = *up;
+              break;
+            }
+          }
+        }
+        return;
+      }
       if (tag == dom::Tag::kP || tag == dom::Tag::kDiv) break;
     }
-    return {BlockKind::kParagraph, 0};
+    b->kind = BlockKind::kParagraph;
+    b->level = 0;
   };
 
   for (dom::NodeId id = 0; id < doc.size(); ++id) {
@@ -93,9 +108,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     }
     if (!n.is_text() || !keep[id]) continue;
     if (current.text.empty()) {
-      const auto [kind, level] = block_context();
-      current.kind = kind;
-      current.level = level;
+      block_context(&current);
       current.line = n.line;
     }
     AppendCollapsed(doc.Text(id), in_pre, &current.text);

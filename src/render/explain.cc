@@ -304,7 +304,7 @@ class HtmlWriter {
     FactRow("Charset used", e.charset, false);
     FactRow("Decided by", std::string(EncodingSourceName(e.source)) + ": " + SourceExplanation(e), false);
     FactRow("Page declared", e.declared, false);
-    FactRow("Replaced bytes", std::to_string(e.replacements) +
+    FactRow("Replacements", std::to_string(e.replacements) +
                                   (e.replacements ? " invalid sequences became U+FFFD" : " (clean decode)"),
             false);
     Raw("</table>\n</section>\n</div>\n");

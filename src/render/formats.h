@@ -21,7 +21,18 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = fal
 // A record for an input that could not even be read.
 nlohmann::json ErrorJson(std::string_view input, const Status& status);
 
+// Markdown from the same blocks as the text: headings (#), list items (-), quotes (>), code (```),
+// table rows (| a | b |, a header rule after each table's first row) and captions (*...*). Only
+// how blocks are written differs from ToText; what was selected is the same. Links are not kept.
+std::string ToMarkdown(const Result& r);
+
 // Paper 001, figure 1: title, keywords, publish date, then the body.
 std::string ToPaperFormat(const Result& r);
+
+// The plain formats by name: "markdown", "paper", anything else the text.
+std::string ToPlainFormat(std::string_view format, const Result& r);
+
+// The file extension `-o DIR` gives a format: .json, .jsonl, .md, .html, else .txt.
+std::string FileExtension(std::string_view format);
 
 }  // namespace pith::render

@@ -1082,6 +1082,62 @@ struct ConvertVisitor {
 
 }  // namespace
 
+bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* fonts) {
+  bool found = false;
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  auto name_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == ' ' || c == '(' || c == ')';
+  };
+  // Every "face" (<font face>) and "font" (font, font-family) followed by '=' or ':' introduces a
+  // list of family names; the CSS shorthand puts sizes first ("font: 28pt TibetanMachineWeb").
+  // The scan looks for the rarer first letter (f/F) with memchr and checks the next three.
+  for (const char first : {'f', 'F'}) {
+    for (const char* p = static_cast<const char*>(std::memchr(html.data(), first, html.size())); p != nullptr;
+         p = static_cast<const char*>(std::memchr(p + 1, first, html.size() - (p + 1 - html.data())))) {
+      const std::size_t at = static_cast<std::size_t>(p - html.data()) + 1;
+      if (at + 3 > html.size()) break;
+      const char c1 = lower(html[at]), c2 = lower(html[at + 1]), c3 = lower(html[at + 2]);
+      const bool is_face = c1 == 'a' && c2 == 'c' && c3 == 'e';
+      const bool is_font = c1 == 'o' && c2 == 'n' && c3 == 't';
+      if (!is_face && !is_font) continue;
+      std::size_t i = at + 3;
+      if (is_font && i + 7 <= html.size() && html[i] == '-' &&
+          lower(html[i + 1]) == 'f' && lower(html[i + 6]) == 'y') {
+        i += 7;  // font-family
+      }
+      while (i < html.size() && (html[i] == ' ' || html[i] == '\t')) ++i;
+      if (i >= html.size() || (html[i] != '=' && html[i] != ':')) continue;
+      ++i;
+      const std::size_t end = std::min(html.size(), i + 200);
+      // Candidate names: runs of name characters between quotes, commas and the end of the value;
+      // the shorthand's leading sizes are tried as well and simply match no font.
+      std::size_t j = i;
+      while (j < end && html[j] != ';' && html[j] != '}' && html[j] != '>' && html[j] != '\n') {
+        while (j < end && !name_char(html[j]) && html[j] != ';' && html[j] != '}' && html[j] != '>') ++j;
+        const std::size_t b = j;
+        while (j < end && name_char(html[j])) ++j;
+        std::string_view run = html.substr(b, j - b);
+        while (!run.empty() && run.front() == ' ') run.remove_prefix(1);
+        while (!run.empty() && run.back() == ' ') run.remove_suffix(1);
+        if (run.size() < 3) continue;
+        // "28pt TibetanMachineWeb": try the whole run, then its last space-separated word.
+        const TibetanFont* font = FindTibetanFont(run);
+        if (!font) {
+          const std::size_t space = run.rfind(' ');
+          if (space != std::string_view::npos) font = FindTibetanFont(run.substr(space + 1));
+        }
+        if (font && font->kind != TibetanFontKind::kUnicode) {
+          found = true;
+          if (!fonts) return true;
+          if (std::find(fonts->begin(), fonts->end(), font->name) == fonts->end()) fonts->emplace_back(font->name);
+        }
+      }
+    }
+  }
+  return found;
+}
+
 bool ConvertLegacyTibetan(std::string_view utf8_html, LegacyConversion* out) {
   *out = LegacyConversion();
   out->html.reserve(utf8_html.size() + utf8_html.size() / 2);

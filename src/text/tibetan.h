@@ -187,6 +187,12 @@ struct LegacyConversion {
 // again. Returns false (and leaves *out with the unchanged page) when no covered legacy font is used.
 bool ConvertLegacyTibetan(std::string_view utf8_html, LegacyConversion* out);
 
+// A cheap pre-check for the pipeline: does the page declare (in a face="..." attribute or a CSS
+// font / font-family) a legacy Tibetan font, ASCII- or GB2312-based? Looks only at the values after
+// "face" and "font", so most pages cost two memchr-speed scans. Appends the legacy font names found
+// to *fonts (when given).
+bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* fonts = nullptr);
+
 // One run of text in `font` → Unicode. Characters without an entry are kept and counted in *unmapped.
 std::string ConvertLegacyText(std::string_view utf8_text, const TibetanFont& font,
                               std::uint32_t* unmapped = nullptr);

@@ -42,20 +42,12 @@ struct Record {
   nlohmann::json explain;  // --explain: render::ExplainJson of the page (null otherwise)
 };
 
-std::string Extension(const std::string& format) {
-  if (format == "json") return ".json";
-  if (format == "jsonl") return ".jsonl";
-  if (format == "html") return ".html";
-  return ".txt";
-}
-
 std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result& r, const nlohmann::json& explain) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
   if (a.format == "json") return render::ToJson(r, item.name, a.blocks, &explain).dump(2) + "\n";
   if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks, &explain).dump() + "\n";
   if (failed) return {};
-  if (a.format == "paper") return render::ToPaperFormat(r);
-  return render::ToText(r);
+  return render::ToPlainFormat(a.format, r);
 }
 
 int RunExtract(ExtractArgs& a) {
@@ -123,8 +115,8 @@ int RunExtract(ExtractArgs& a) {
       std::string stem = io::OutputStem(item);
       const int n = ++stems_used[stem];
       if (n > 1) stem += "-" + std::to_string(n);
-      const bool text_error = rec.failed && (a.format == "text" || a.format == "paper" || a.format == "html");
-      const std::string path = a.out_dir + "/" + stem + (text_error ? ".error" : Extension(a.format));
+      const bool text_error = rec.failed && (a.format == "text" || a.format == "paper" || a.format == "markdown" || a.format == "html");
+      const std::string path = a.out_dir + "/" + stem + (text_error ? ".error" : render::FileExtension(a.format));
       std::ofstream f(path, std::ios::binary);
       f << (text_error ? item.name + ": " + rec.result.status.ToString() + "\n" : rec.rendered);
       if (!f) {
@@ -138,11 +130,11 @@ int RunExtract(ExtractArgs& a) {
       if (!body.empty() && body.back() == '\n') body.pop_back();
       std::cout << body << (i + 1 < items.size() ? ",\n" : "\n");
     } else {
-      if (items.size() > 1 && (a.format == "text" || a.format == "paper")) {
+      if (items.size() > 1 && (a.format == "text" || a.format == "paper" || a.format == "markdown")) {
         std::cout << "==> " << item.name << " <==\n";
       }
       std::cout << rec.rendered;
-      if (items.size() > 1 && (a.format == "text" || a.format == "paper")) std::cout << "\n";
+      if (items.size() > 1 && (a.format == "text" || a.format == "paper" || a.format == "markdown")) std::cout << "\n";
     }
     std::cout.flush();
   };
@@ -163,9 +155,9 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
       "into the JSON record).");
   cmd->add_option("paths", args->paths, "HTML files, folders (every .html/.htm file in them), or - for stdin");
   cmd->add_option("-o,--output", args->out_dir, "write one file per input into this folder (NAME.txt, NAME.json, ...)");
-  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, paper (paper 001's layout), or html (the purified page: kept "
+  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, markdown, paper (paper 001's layout), or html (the purified page: kept "
                   "elements with their links, paper 002)")
-      ->check(CLI::IsMember({"text", "json", "jsonl", "paper", "html"}));
+      ->check(CLI::IsMember({"text", "json", "jsonl", "markdown", "paper", "html"}));
   cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
   cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
   cmd->add_flag("--blocks", args->blocks, "JSON: include the list of blocks with their kind and line");

@@ -63,18 +63,18 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
          "correlation: threshold preset: default (measured, all scripts) or uyghur (paper: C 29, S 57%, D 63)")
       ->check(CLI::IsMember({"default", "uyghur"}));
   cmd->add_option("--cc-threshold", cc.cc_threshold,
-                  "correlation: C, a node is content when weighted non-link chars / links >= C");
+                  "correlation: C, a node is content when weighted non-link chars / links >= C (default 29)");
   cmd->add_option("--cs-share", cc.cs_share,
-                  "correlation: S, promote a node below C when this share of its same-tag siblings is content")
+                  "correlation: S, promote a node below C when more than this share of its same-tag siblings is content (default 0.57)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--td-density", cc.td_density,
-                  "correlation: D, ... and its parent's non-link chars / its links exceed D");
+                  "correlation: D, ... and its parent's non-link chars / its links exceed D (default 63)");
   cmd->add_option("--cc-cjk-weight", cc.cjk_char_weight,
-                  "correlation: how many letters one CJK character counts as in TA")
+                  "correlation: how many letters one CJK character counts as in TA (default 1)")
       ->check(CLI::Range(1, 10));
   cmd->add_option("--cc-level-share", cc.level_share,
-                  "correlation: the content level holds this share of the content text; content outside "
-                  "it is dropped (0 = off)")
+                  "correlation: the content level starts at the deepest element holding more than this share "
+                  "of the content text; content off the level is dropped (0 = off; default 0.5)")
       ->check(CLI::Range(0.0, 1.0));
   PathSimOptions& ps = options.pathsim;
   cmd->add_option("--ps-block-sim", ps.block_similarity,
@@ -92,8 +92,10 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                   "pathsim: a main-block candidate needs this share of the largest block's text (default 0.5)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--ps-gap-sim", ps.gap_similarity,
-                  "pathsim: a block between kept blocks is kept from this path similarity on (1 = off; default 0.5)")
+                  "pathsim: a block between kept blocks is kept from this path similarity on (1 = off; default 0.4)")
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--ps-heading", ps.leading_heading,
+                  "pathsim: keep the heading just before the body (default 1)");
   cmd->add_option("--ps-inline", ps.inline_in_path,
                   "pathsim: inline elements (a, b, span, ...) are path steps (default 1)");
   cmd->add_option("--ps-sibling-index", ps.sibling_index_in_path,
@@ -113,7 +115,7 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                   "semantic: ε in (min ρ + ε) / (max ρ + ε); 0 = the paper's formula 1")
       ->check(CLI::Range(0.0, 10.0));
   cmd->add_option("--sem-max-link-density", sem.max_link_density,
-                  "semantic: blocks with more link text than this share are dropped unsegmented (1 = off)")
+                  "semantic: blocks with more link text than this share are dropped unsegmented (1 = off, the paper; default 0.5)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--sem-min-chars", sem.min_block_chars,
                   "semantic: blocks with fewer characters are dropped unsegmented (0 = off)")

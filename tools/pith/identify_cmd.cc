@@ -57,22 +57,14 @@ bool SingleByteNonWestern(std::string_view charset) {
 
 void ExtractText(const IdentifyArgs& a, std::string_view bytes, const decode::Decoded& decoded,
                  Record* r) {
+  // The pipeline converts legacy-font text itself (core/pipeline.cc) and reports what it did.
   const Extractor extractor(a.options);
   PageInfo info;
-  Result result;
-  text::LegacyConversion conv;
-  const bool legacy = r->evidence.encoding == text::TibetanEncoding::kAsciiFont;
-  if (legacy && text::ConvertLegacyTibetan(decoded.utf8, &conv)) {
-    info.charset = "utf-8";
-    result = extractor.Extract(conv.html, info);
-    r->converted = true;
-    r->unmapped = conv.unmapped;
-    r->unconverted_fonts = conv.unconverted_fonts;
-  } else {
-    if (legacy) r->unconverted_fonts = r->evidence.legacy_fonts;
-    info.charset = decoded.info.charset;
-    result = extractor.Extract(bytes, info);
-  }
+  info.charset = decoded.info.charset;
+  const Result result = extractor.Extract(bytes, info);
+  r->converted = !result.encoding.legacy_fonts_converted.empty();
+  r->unconverted_fonts = result.encoding.legacy_fonts_unconverted;
+  r->unmapped = result.encoding.legacy_unmapped_chars;
   r->extracted = true;
   r->extract_status = std::string(StatusCodeName(result.status.code()));
   r->main_text = result.Text();

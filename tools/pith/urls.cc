@@ -19,12 +19,6 @@
 namespace pith::cli {
 namespace {
 
-std::string Extension(const std::string& format) {
-  if (format == "json") return ".json";
-  if (format == "jsonl") return ".jsonl";
-  return ".txt";
-}
-
 // "000042" — fixed width keeps `ls` order equal to input order for runs below a million URLs.
 std::string IndexName(std::size_t i) {
   char buf[32];
@@ -95,7 +89,7 @@ Record MakeRecord(const io::FetchResult& f, const Extractor& extractor, const On
     const nlohmann::json j = RecordJson(f, f.ok() ? &result : nullptr, out.blocks);
     rec.rendered = out.format == "json" ? j.dump(2) + "\n" : j.dump() + "\n";
   } else if (!rec.failed) {
-    rec.rendered = out.format == "paper" ? render::ToPaperFormat(result) : render::ToText(result);
+    rec.rendered = render::ToPlainFormat(out.format, result);
   }
   return rec;
 }
@@ -174,7 +168,7 @@ int RunOnline(const OnlineArgs& a, const std::vector<std::string>& positional, c
   io::FetchOptions fetch = a.fetch;
   fetch.progress = isatty(STDERR_FILENO) != 0;
   const Extractor extractor(out.options);
-  const bool text = out.format == "text" || out.format == "paper";
+  const bool text = out.format == "text" || out.format == "paper" || out.format == "markdown";
   const bool json_array = out.format == "json" && out.out_dir.empty() && urls.size() > 1;
   bool any_failed = false;
   if (json_array) std::cout << "[\n";
@@ -192,7 +186,7 @@ int RunOnline(const OnlineArgs& a, const std::vector<std::string>& positional, c
     }
     if (!out.out_dir.empty()) {
       const bool text_error = rec.failed && text;
-      const std::string path = out.out_dir + "/" + UrlStem(i, f.url) + (text_error ? ".error" : Extension(out.format));
+      const std::string path = out.out_dir + "/" + UrlStem(i, f.url) + (text_error ? ".error" : render::FileExtension(out.format == "html" ? "text" : out.format));
       std::ofstream file(path, std::ios::binary);
       file << (text_error ? f.url + ": " + rec.kind + ": " + rec.message + "\n" : rec.rendered);
       if (!file) {

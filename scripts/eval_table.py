@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Markdown tables from scripts/eval.sh's results (docs/eval/<algorithm>.json) next to the other
+tools' scores in ANCHORS.md: one table of shingle F1 / char F per set (plus daniel-dev's Chinese
+pages, as ANCHORS.md does), and one of shingle F1 per language group for every pith algorithm (each
+set's group F1 weighted by its pages).
+
+usage: scripts/eval_table.py [EVAL_DIR [ANCHORS_MD]]   (defaults: docs/eval, ../shared/data/ANCHORS.md)
+"""
+import json
+import os
+import re
+import sys
+
+ALGORITHMS = ["auto", "lineblock", "correlation", "semantic", "tibetan", "pathsim"]
+
+
+def load_eval(eval_dir):
+    results = {}
+    for algorithm in ALGORITHMS:
+        path = os.path.join(eval_dir, algorithm + ".json")
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        rows = {}
+        for s in data["sets"]:
+            rows[s["name"]] = s
+        results[algorithm] = rows
+    return results
+
+
+def cell(s):
+    """(shingle F1, char F) of a set or group record, or the snippet F1 for snippet sets."""
+    if s is None:
+        return None
+    sh, ch = s.get("shingle"), s.get("char")
+    if sh and sh.get("recall_pages", sh.get("pages", 0)) > 0:
+        return (sh["f1"], ch["f1"])
+    sn = s.get("snippets")
+    if sn and "f1" in sn:
+        return (sn["f1"],)
+    return None
+
+
+def row_of(results, algorithm, name):
+    sets = results.get(algorithm, {})
+    if name.endswith(".zh"):
+        base = sets.get(name[: -len(".zh")])
+        return cell(base["groups"]["lang"].get("zh")) if base else None
+    return cell(sets.get(name))
+
+
+def parse_anchors(path):
+    tools, rows = [], {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cells and cells[0] == "set":
+                tools = cells[1:]
+            elif tools and len(cells) == len(tools) + 1 and not set(cells[1]) <= set("-"):
+                rows[cells[0]] = [tuple(float(x) for x in re.findall(r"[0-9.]+", c)) for c in cells[1:]]
+    return tools, rows
+
+
+def fmt(v):
+    return " / ".join("%.3f" % x for x in v) if v else "–"
+
+
+def main():
+    eval_dir = sys.argv[1] if len(sys.argv) > 1 else "docs/eval"
+    anchors = sys.argv[2] if len(sys.argv) > 2 else "../shared/data/ANCHORS.md"
+    results = load_eval(eval_dir)
+    tools, anchor_rows = parse_anchors(anchors) if os.path.exists(anchors) else ([], {})
+    names = list(anchor_rows) or sorted({n for r in results.values() for n in r})
+    algs = [a for a in ALGORITHMS if a in results]
+    print("| set | " + " | ".join("pith " + a for a in algs) + " | best other tool |")
+    print("|---|" + "---|" * (len(algs) + 1))
+    for name in names:
+        best, best_tool = None, ""
+        for tool, v in zip(tools, anchor_rows.get(name, [])):
+            if v and (best is None or v[0] > best[0]):
+                best, best_tool = v, tool
+        cells = []
+        for a in algs:
+            v = row_of(results, a, name)
+            text = fmt(v)
+            if a == "auto" and v and best and all(round(x, 3) > y for x, y in zip(v, best)):
+                text = "**" + text + "**"
+            cells.append(text)
+        print("| %s | %s | %s |" % (name, " | ".join(cells), fmt(best) + (" (" + best_tool + ")" if best_tool else "")))
+    # Language groups: each set's group shingle F1, averaged over the sets weighted by pages.
+    print()
+    groups = {}
+    for a in algs:
+        for s in results[a].values():
+            for lang, g in (s.get("groups", {}).get("lang") or {}).items():
+                sh = g.get("shingle")
+                if sh and sh.get("recall_pages", sh.get("pages", 0)) > 0:
+                    acc = groups.setdefault(lang, {}).setdefault(a, [0.0, 0])
+                    acc[0] += sh["f1"] * sh["pages"]
+                    acc[1] += sh["pages"]
+    print("| language group (pages) | " + " | ".join(algs) + " |")
+    print("|---|" + "---|" * len(algs))
+    for lang in sorted(groups, key=lambda l: -max(v[1] for v in groups[l].values())):
+        pages = max(v[1] for v in groups[lang].values())
+        vals = [groups[lang].get(a) for a in algs]
+        print("| %s (%d) | %s |" % (lang, pages, " | ".join("%.3f" % (v[0] / v[1]) if v else "–" for v in vals)))
+
+
+if __name__ == "__main__":
+    main()

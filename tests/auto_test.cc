@@ -1,0 +1,97 @@
+// The `auto` algorithm on hand-built pages: the rules its header comment lists, one page shape each.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "pith/pith.h"
+
+namespace pith {
+namespace {
+
+std::string ExtractAuto(const std::string& html) {
+  Options o;
+  o.algorithm = Algorithm::kAuto;
+  const Result r = Extractor(o).Extract(html);
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  return r.Text();
+}
+
+std::string Repeat(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+TEST(Auto, PageWideFormIsAWrapperNotBoilerplate) {
+  // ASP.NET WebForms pages put the whole body inside one <form>. The article is a single <div>
+  // whose paragraphs are separated by <br>; below it, short comments.
+  std::string article;
+  for (int i = 0; i < 8; ++i) {
+    article += "Paragraph " + std::to_string(i) +
+               " of the report describes, in several sentences, what the council decided. It goes on. "
+               "<br><br>";
+  }
+  std::string comments;
+  for (int i = 0; i < 4; ++i) comments += "<div class=comment><p>Comment " + std::to_string(i) + ": well said!</p></div>";
+  const std::string html =
+      "<html><body><form id=Form1 method=post action=page.aspx><div id=nav><a href=/>Home</a> | "
+      "<a href=/blog>Blog</a></div><div id=content><div id=body_l class=rightbox>" + article +
+      "</div><div id=comments>" + comments + "</div></div></form></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Paragraph 0 of the report"), std::string::npos) << out;
+  EXPECT_NE(out.find("Paragraph 7 of the report"), std::string::npos) << out;
+  EXPECT_EQ(out.find("well said"), std::string::npos) << out;
+}
+
+TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
+  const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
+  const std::string html = "<body><div id=main>" + body +
+                           "<form action=/subscribe><p>Subscribe to our newsletter for weekly updates on "
+                           "everything.</p></form></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("complete sentence of news"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Subscribe"), std::string::npos) << out;
+}
+
+TEST(Auto, HeadingSlugIdsDoNotReadAsBoilerplate) {
+  // Documentation generators give each section the slug of its heading as id. "sharing" and
+  // "share" are boilerplate words when they name a widget ("share-buttons"), not in a slug.
+  const std::string para = "<p>Each developer pushes draft changesets to a shared repository and pulls them back later.</p>";
+  const std::string html =
+      "<body><div class=body><div id=evolve-shared-mutable-history class=section><h1>Evolve</h1>" + para +
+      "<div id=sharing-with-a-single-developer class=section><h2>Sharing with a single developer</h2>" +
+      Repeat(para, 4) + "</div><div class=share-buttons><p>Share this page on every social network you use.</p>"
+      "</div></div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Sharing with a single developer"), std::string::npos) << out;
+  EXPECT_EQ(out.find("social network"), std::string::npos) << out;
+}
+
+TEST(Auto, LinkRichProseParagraphStaysShortLinkLineGoes) {
+  const std::string body = Repeat("<p>The shoot took place in the valley on a clear autumn morning, with orange details.</p>", 4);
+  const std::string credits =
+      "<p>I wanted to share a shoot I produced with <a href=/a>my friend and colleague Scott Andrew</a>, styled by "
+      "<a href=/b>Tracy Taylor Ward of Taylor Made Events</a>, flowers from <a href=/c>the Valley Flower Company "
+      "of Napa</a>, cake by <a href=/d>the Sweet Bakery on Main Street</a>. It was a joy to make, and we hope you enjoy these "
+      "pictures as much as we did.</p>";
+  const std::string related = "<p><a href=/x>Related: autumn weddings</a> | <a href=/y>barn venues</a></p>";
+  const std::string out = ExtractAuto("<body><div id=post>" + body + credits + related + "</div></body>");
+  EXPECT_NE(out.find("I wanted to share a shoot"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Related: autumn"), std::string::npos) << out;
+}
+
+TEST(Auto, ScriptRenderedForumWithNoscriptFallbackIsExtracted) {
+  std::string posts;
+  for (int i = 0; i < 6; ++i) {
+    posts += "<div class=topic-body><div class=post><p>Post " + std::to_string(i) +
+             ": since yesterday's update the grammar check no longer works in shared documents.</p></div></div>";
+  }
+  const std::string html = "<body><div id=ember-app>Loading...</div><noscript><div id=main-outlet>" + posts +
+                           "</div></noscript></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Post 0: since yesterday"), std::string::npos) << out;
+  EXPECT_NE(out.find("Post 5: since yesterday"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace pith
