@@ -175,6 +175,7 @@ Attr KeptAttr(std::string_view name) {
 
 // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
 std::uint32_t AppendFolded(std::string& pool, std::string_view s) {
+  if (s.empty()) return 0;  // (an empty attribute value may come with a null pointer)
   const auto begin = pool.size();
   if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
     pool.append(s);

@@ -1084,6 +1084,7 @@ struct ConvertVisitor {
 
 bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* fonts) {
   bool found = false;
+  if (html.empty()) return false;
   auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
   auto name_char = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
