@@ -80,6 +80,44 @@ TEST(Auto, LinkRichProseParagraphStaysShortLinkLineGoes) {
   EXPECT_EQ(out.find("Related: autumn"), std::string::npos) << out;
 }
 
+TEST(Auto, ContentSpreadOverManyContainersIsCollected) {
+  // A catalogue page: six product blocks, each in its own row next to a list of links, so that no
+  // container below <body> holds more than one product: the main subtree is one product, a sixth
+  // of the text.
+  std::string rows;
+  for (int i = 0; i < 6; ++i) {
+    rows += "<div class=row><section class=product><h2>Desk model " + std::to_string(i) +
+            "</h2><p>A solid oak desk with a steel frame, adjustable height and a cable tray, number " +
+            std::to_string(i) + ".</p></section><ul>";
+    for (int k = 0; k < 8; ++k) rows += "<li><a href=/d" + std::to_string(k) + ">Colour option " + std::to_string(k) + "</a></li>";
+    rows += "</ul></div>";
+  }
+  const std::string html = "<body>" + rows + "<div class=footer><p>Free delivery on all orders over fifty pounds, "
+                           "returns within thirty days of delivery.</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_NE(out.find("number " + std::to_string(i) + "."), std::string::npos) << i << "\n" << out;
+  }
+  EXPECT_EQ(out.find("Free delivery"), std::string::npos) << out;  // the footer hint holds
+  Options off;
+  off.automatic.dispersed_share = 0;
+  const std::string one = Extractor(off).Extract(html).Text();
+  EXPECT_EQ(one.find("number 5."), std::string::npos) << one;  // without the rule: one product
+}
+
+TEST(Auto, ArticleKeepsItsTeasersOut) {
+  // The article holds most of the page's text: the teaser list beside it is not added.
+  const std::string article = Repeat("<p>The council voted on Tuesday to repair the old harbour wall before winter storms arrive.</p>", 8);
+  std::string teasers;
+  for (int i = 0; i < 3; ++i) {
+    teasers += "<div class=teaser><h3>Other story " + std::to_string(i) +
+               "</h3><p>A short summary of another story that a reader might also like to read.</p></div>";
+  }
+  const std::string out = ExtractAuto("<body><div class=story>" + article + "</div><div class=more>" + teasers + "</div></body>");
+  EXPECT_NE(out.find("harbour wall"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Other story"), std::string::npos) << out;
+}
+
 TEST(Auto, ScriptRenderedForumWithNoscriptFallbackIsExtracted) {
   std::string posts;
   for (int i = 0; i < 6; ++i) {

@@ -27,8 +27,10 @@
 //    under 4 × min_paragraph_chars of prose remain) and form controls are dropped.
 // 6. The page's h1 (or the last heading before T) is kept when it precedes the content.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
-//    short, paper 001's line blocks are tried, and used when they keep more text. Every step is
-//    recorded as a Decision.
+//    short, paper 001's line blocks are tried, and used when they keep more text.
+// 8. Spread content: when the result still holds less than `dispersed_share` of the page's text,
+//    the text paper 000's correlation keeps (src/algo/correlation.cc) is added outside boilerplate
+//    and comment hints. Every step is recorded as a Decision or in the summary.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -140,6 +142,7 @@ class AutoSelector {
       if (WeightOf(lb) > kept || kept < 4 * o_.min_paragraph_chars) return lb;
       sel_.summary += "; line blocks found less (" + lb.summary + ")";
     }
+    if (kept < o_.dispersed_share * total) AddDispersedContent();
     return std::move(sel_);
   }
 
@@ -361,6 +364,22 @@ class AutoSelector {
     if (heading == dom::kNoNode) return;
     sel_.KeepSubtree(doc_, heading);
     AddDecision(heading, weight_[heading], true, "heading before the main subtree");
+  }
+
+  // Step 8: the main subtree holds a small share of the page's text, so the page spreads its
+  // content over several containers (listings, product and service pages, portals) rather than
+  // being one article. Paper 000's correlation keeps whole content levels; its text is added,
+  // except inside boilerplate- or comment-hinted parts.
+  void AddDispersedContent() {
+    const Selection cc = RunCorrelation(ctx_);
+    std::size_t added = 0;
+    for (NodeId id = 0; id < doc_.size(); ++id) {
+      if (!cc.keep[id] || sel_.keep[id] || !doc_[id].is_text() || inside_[id] != kNoHint) continue;
+      sel_.keep[id] = 1;
+      added += weight_[id] > 0;
+    }
+    sel_.summary += "; content spread over the page: " + std::to_string(added) +
+                    " text nodes added from correlation (" + cc.summary + ")";
   }
 
   double KeptWeight() const { return WeightOf(sel_); }

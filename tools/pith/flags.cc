@@ -41,6 +41,9 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                   "auto: inside the content, parts with more link text than this share are dropped (default 0.5)");
   cmd->add_option("--auto-fallback", au.fallback_min_share,
                   "auto: use lineblock when the main subtree holds less than this share of the text (default 0.1)");
+  cmd->add_option("--auto-dispersed", au.dispersed_share,
+                  "auto: below this share of the text in the main subtree, add what correlation keeps (0 = off; default 0.25)")
+      ->check(CLI::Range(0.0, 1.0));
   LineBlockOptions& lb = options.lineblock;
   cmd->add_option("--lb-thickness", lb.block_thickness, "lineblock: block thickness K in lines (default 3)")
       ->check(CLI::Range(1, 10));
