@@ -12,6 +12,18 @@
 
 namespace pith::eval {
 
+Extraction ToExtraction(const Result& r) {
+  Extraction e;
+  e.status = std::string(StatusCodeName(r.status.code()));
+  if (r.status.ok()) {
+    e.text = r.Text();
+  } else if (r.status.code() != StatusCode::kNoContent) {
+    e.error = true;
+    e.message = r.status.message();
+  }
+  return e;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -40,6 +40,9 @@ struct Extraction {
 };
 using ExtractFunction = std::function<Extraction(std::string_view html, const PageInfo& info)>;
 
+// An Extractor's result as the evaluation records it.
+Extraction ToExtraction(const Result& r);
+
 struct PageReport {
   std::string id, lang_group, page_type;
   std::string status, message;

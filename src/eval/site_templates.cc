@@ -18,18 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-Extraction ToExtraction(const Result& r) {
-  Extraction e;
-  e.status = std::string(StatusCodeName(r.status.code()));
-  if (r.status.ok()) {
-    e.text = r.Text();
-  } else if (r.status.code() != StatusCode::kNoContent) {
-    e.error = true;
-    e.message = r.status.message();
-  }
-  return e;
-}
-
 // Up to `max` of `members` other than `self`, evenly spread.
 std::vector<std::size_t> Others(const std::vector<std::size_t>& members, std::size_t self, std::size_t max) {
   std::vector<std::size_t> rest;

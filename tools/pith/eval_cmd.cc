@@ -61,16 +61,7 @@ int RunEval(const EvalState& state) {
 
   const Extractor extractor(state.options);
   const eval::ExtractFunction extract = [&extractor](std::string_view html, const PageInfo& info) {
-    const Result r = extractor.Extract(html, info);
-    eval::Extraction e;
-    e.status = std::string(StatusCodeName(r.status.code()));
-    if (r.status.ok()) {
-      e.text = r.Text();
-    } else if (r.status.code() != StatusCode::kNoContent) {
-      e.error = true;
-      e.message = r.status.message();
-    }
-    return e;
+    return eval::ToExtraction(extractor.Extract(html, info));
   };
 
   switch (eval::RunEvaluation(config, extract, std::cout, std::cerr)) {

@@ -1,13 +1,10 @@
 // `pith explain PAGE -o report.html`: one page through the pipeline, then a self-contained HTML
 // report of what the algorithm decided (src/render/explain.h).
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "commands.h"
-#include "core/pipeline.h"
-#include "io/inputs.h"
-#include "site_cmd.h"
+#include "one_page.h"
 #include "render/explain.h"
 
 namespace pith::cli {
@@ -21,47 +18,18 @@ struct ExplainArgs {
   SiteArgs site;  // --site-pages / --site-model for pathsim (site_cmd.h)
 };
 
-// Writes `bytes` to `path`, or to stdout when path is "" or "-".
-bool WriteOutput(const std::string& path, const std::string& bytes) {
-  if (path.empty() || path == "-") {
-    std::cout << bytes;
-    std::cout.flush();
-    return static_cast<bool>(std::cout);
-  }
-  std::ofstream f(path, std::ios::binary);
-  f << bytes;
-  return static_cast<bool>(f);
-}
-
 int RunExplain(const ExplainArgs& a) {
-  const std::vector<io::InputItem> items = io::ExpandInputs({a.path}, false);
-  if (items.size() != 1) {
-    std::cerr << "pith explain: " << a.path << " must name one HTML file (or - for stdin)\n";
-    return kExitUsage;
+  OnePage page;
+  if (const int rc = RunOnePage("pith explain", a.path, a.url, a.site, a.options, &page); rc != kExitOk) return rc;
+  const std::string report = render::ExplainHtml(page.state, page.result, page.options, page.name);
+  if (a.out.empty() || a.out == "-") {
+    std::cout << report << std::flush;
+    if (std::cout) return kExitOk;
+  } else if (WriteFileBytes(a.out, report)) {
+    return kExitOk;
   }
-  std::string bytes;
-  Status s = io::ReadInput(items[0], a.options.max_input_bytes, &bytes);
-  if (!s.ok()) {
-    std::cerr << "pith explain: " << a.path << ": " << s.ToString() << "\n";
-    return kExitSomeFailed;
-  }
-  Options options = a.options;
-  SiteExtractors sites;  // loads or learns the site model of --site-pages / --site-model
-  if (const int rc = sites.Prepare(a.site, a.url, items, options); rc != kExitOk) return rc;
-  PageInfo info;
-  info.url = a.url;
-  core::PageState state;
-  Result result;
-  core::Run(bytes, info, options, &state, &result);
-  if (!result.status.ok() && result.status.code() != StatusCode::kNoContent) {
-    std::cerr << "pith explain: " << a.path << ": " << result.status.ToString() << "\n";
-    return result.status.code() == StatusCode::kInvalidArgument ? kExitUsage : kExitSomeFailed;
-  }
-  if (!WriteOutput(a.out, render::ExplainHtml(state, result, options, items[0].name))) {
-    std::cerr << "pith explain: cannot write " << a.out << "\n";
-    return kExitFatal;
-  }
-  return kExitOk;
+  std::cerr << "pith explain: cannot write " << a.out << "\n";
+  return kExitFatal;
 }
 
 }  // namespace

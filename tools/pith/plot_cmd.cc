@@ -11,9 +11,7 @@
 #include <memory>
 
 #include "commands.h"
-#include "core/pipeline.h"
-#include "io/inputs.h"
-#include "site_cmd.h"
+#include "one_page.h"
 #include "render/plot.h"
 
 extern char** environ;
@@ -53,12 +51,6 @@ bool ConvertToPng(const std::string& svg_path, const std::string& png_path, std:
   return true;
 }
 
-bool WriteFileBytes(const std::string& path, const std::string& bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f << bytes;
-  return static_cast<bool>(f);
-}
-
 // Writes the PNG through a temporary SVG file when the SVG itself is not written to a file.
 int WritePng(const PlotArgs& a, const std::string& svg) {
   std::string svg_path = a.out;
@@ -89,32 +81,11 @@ int WritePng(const PlotArgs& a, const std::string& svg) {
 }
 
 int RunPlot(const PlotArgs& a) {
-  const std::vector<io::InputItem> items = io::ExpandInputs({a.path}, false);
-  if (items.size() != 1) {
-    std::cerr << "pith plot: " << a.path << " must name one HTML file (or - for stdin)\n";
-    return kExitUsage;
-  }
-  std::string bytes;
-  Status s = io::ReadInput(items[0], a.options.max_input_bytes, &bytes);
-  if (!s.ok()) {
-    std::cerr << "pith plot: " << a.path << ": " << s.ToString() << "\n";
-    return kExitSomeFailed;
-  }
-  Options options = a.options;
-  SiteExtractors sites;  // loads or learns the site model of --site-pages / --site-model
-  if (const int rc = sites.Prepare(a.site, a.url, items, options); rc != kExitOk) return rc;
-  PageInfo info;
-  info.url = a.url;
-  core::PageState state;
-  Result result;
-  core::Run(bytes, info, options, &state, &result);
-  if (!result.status.ok() && result.status.code() != StatusCode::kNoContent) {
-    std::cerr << "pith plot: " << a.path << ": " << result.status.ToString() << "\n";
-    return result.status.code() == StatusCode::kInvalidArgument ? kExitUsage : kExitSomeFailed;
-  }
-  const std::string title = result.metadata.title.empty() ? items[0].name : result.metadata.title;
+  OnePage page;
+  if (const int rc = RunOnePage("pith plot", a.path, a.url, a.site, a.options, &page); rc != kExitOk) return rc;
+  const std::string title = page.result.metadata.title.empty() ? page.name : page.result.metadata.title;
   const std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
-                          render::PlotSvg(render::BuildPlotData(state, options, title),
+                          render::PlotSvg(render::BuildPlotData(page.state, page.options, title),
                                           render::PlotSize{a.width, a.height});
   if (a.out.empty() || a.out == "-") {
     if (a.png.empty()) std::cout << svg << std::flush;
