@@ -53,8 +53,6 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
 std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
   std::vector<Block> blocks;
   Block current;
-  bool in_pre = false;
-  std::vector<dom::NodeId> open;  // open block-level (and <pre>) ancestors
 
   auto flush = [&]() {
     TrimEnd(&current.text);
@@ -65,7 +63,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     current = Block();
   };
   // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>).
-  auto block_context = [&](Block* b) {
+  auto block_context = [&](Block* b, const std::vector<dom::NodeId>& open) {
     for (auto it = open.rbegin(); it != open.rend(); ++it) {
       const dom::Tag tag = doc[*it].tag;
       const BlockKind kind = KindOf(tag);
@@ -89,31 +87,16 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     b->level = 0;
   };
 
-  for (dom::NodeId id = 0; id < doc.size(); ++id) {
-    while (!open.empty() && doc.SubtreeEnd(open.back()) <= id) {
-      if (doc[open.back()].tag == dom::Tag::kPre) in_pre = false;
-      open.pop_back();
-      flush();
-    }
+  WalkBlocks(doc, 0, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
-    if (n.is_element()) {
-      if (dom::IsBlockLevel(n.tag)) {
-        flush();
-        if (n.tag != dom::Tag::kBr && n.tag != dom::Tag::kHr) open.push_back(id);
-        if (n.tag == dom::Tag::kPre) in_pre = true;
-      } else if (n.tag == dom::Tag::kImg && !current.text.empty()) {
-        current.text.push_back(' ');
-      }
-      continue;
-    }
-    if (!n.is_text() || !keep[id]) continue;
+    if (n.tag == dom::Tag::kImg && !current.text.empty()) current.text.push_back(' ');
+    if (!n.is_text() || !keep[id]) return;
     if (current.text.empty()) {
-      block_context(&current);
+      block_context(&current, open);
       current.line = n.line;
     }
     AppendCollapsed(doc.Text(id), in_pre, &current.text);
-  }
-  flush();
+  });
   return blocks;
 }
 

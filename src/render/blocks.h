@@ -13,6 +13,33 @@ namespace pith::render {
 
 std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep);
 
+// Where blocks are cut, shared by CollectBlocks and the explain report: walks the subtree of `root`
+// in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
+// <br>, <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, `open` being
+// the block-level ancestors still open (innermost last).
+template <class OnBreak, class OnNode>
+void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, OnNode&& on_node) {
+  if (root >= doc.size()) return;
+  std::vector<dom::NodeId> open;
+  bool in_pre = false;
+  for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
+    while (!open.empty() && doc.SubtreeEnd(open.back()) <= id) {
+      if (doc[open.back()].tag == dom::Tag::kPre) in_pre = false;
+      open.pop_back();
+      on_break();
+    }
+    const dom::Node& n = doc[id];
+    if (n.is_element() && dom::IsBlockLevel(n.tag)) {
+      on_break();
+      if (n.tag != dom::Tag::kBr && n.tag != dom::Tag::kHr) open.push_back(id);
+      if (n.tag == dom::Tag::kPre) in_pre = true;
+      continue;
+    }
+    on_node(id, in_pre, static_cast<const std::vector<dom::NodeId>&>(open));
+  }
+  on_break();
+}
+
 // Collapses whitespace runs to one space and trims; keeps line breaks when `keep_newlines`.
 void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out);
 

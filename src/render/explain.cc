@@ -35,29 +35,14 @@ std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotatio
   const bool have_keep = keep.size() == doc.size();
   const dom::NodeId root = doc.body != dom::kNoNode ? doc.body : 0;
   ExplainBlock cur;
-  bool in_pre = false;
-  std::vector<dom::NodeId> open;  // open block-level ancestors
   auto flush = [&]() {
     TrimSpaces(&cur.text);
     if (cur.chars > 0) blocks.push_back(std::move(cur));
     cur = ExplainBlock();
   };
-  for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
-    while (!open.empty() && doc.SubtreeEnd(open.back()) <= id) {
-      if (doc[open.back()].tag == dom::Tag::kPre) in_pre = false;
-      open.pop_back();
-      flush();
-    }
+  WalkBlocks(doc, root, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
-    if (n.is_element()) {
-      if (dom::IsBlockLevel(n.tag)) {
-        flush();
-        if (n.tag != dom::Tag::kBr && n.tag != dom::Tag::kHr) open.push_back(id);
-        if (n.tag == dom::Tag::kPre) in_pre = true;
-      }
-      continue;
-    }
-    if (!n.is_text() || n.hidden()) continue;
+    if (!n.is_text() || n.hidden()) return;
     const std::uint32_t chars = annotation[id].chars;
     if (chars > 0 && cur.first_text == dom::kNoNode) {
       cur.first_text = id;
@@ -68,8 +53,7 @@ std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotatio
     if (have_keep && keep[id]) cur.kept_chars += chars;
     if (n.in_link()) cur.link_chars += chars;
     if (chars > 0 || !cur.text.empty()) AppendCollapsed(doc.Text(id), in_pre, &cur.text);
-  }
-  flush();
+  });
   return blocks;
 }
 
