@@ -108,6 +108,10 @@ std::string ToPlainFormat(std::string_view format, const Result& r) {
   return ToText(r);
 }
 
+bool IsPlainFormat(std::string_view format) {
+  return format == "text" || format == "markdown" || format == "paper";
+}
+
 std::string FileExtension(std::string_view format) {
   if (format == "json") return ".json";
   if (format == "jsonl") return ".jsonl";

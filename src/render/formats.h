@@ -31,6 +31,8 @@ std::string ToPaperFormat(const Result& r);
 
 // The plain formats by name: "markdown", "paper", anything else the text.
 std::string ToPlainFormat(std::string_view format, const Result& r);
+// True for the formats ToPlainFormat writes: text, markdown, paper (not json, jsonl, html).
+bool IsPlainFormat(std::string_view format);
 
 // The file extension `-o DIR` gives a format: .json, .jsonl, .md, .html, else .txt.
 std::string FileExtension(std::string_view format);

@@ -115,7 +115,7 @@ int RunExtract(ExtractArgs& a) {
       std::string stem = io::OutputStem(item);
       const int n = ++stems_used[stem];
       if (n > 1) stem += "-" + std::to_string(n);
-      const bool text_error = rec.failed && (a.format == "text" || a.format == "paper" || a.format == "markdown" || a.format == "html");
+      const bool text_error = rec.failed && (render::IsPlainFormat(a.format) || a.format == "html");
       const std::string path = a.out_dir + "/" + stem + (text_error ? ".error" : render::FileExtension(a.format));
       std::ofstream f(path, std::ios::binary);
       f << (text_error ? item.name + ": " + rec.result.status.ToString() + "\n" : rec.rendered);
@@ -130,11 +130,11 @@ int RunExtract(ExtractArgs& a) {
       if (!body.empty() && body.back() == '\n') body.pop_back();
       std::cout << body << (i + 1 < items.size() ? ",\n" : "\n");
     } else {
-      if (items.size() > 1 && (a.format == "text" || a.format == "paper" || a.format == "markdown")) {
+      if (items.size() > 1 && render::IsPlainFormat(a.format)) {
         std::cout << "==> " << item.name << " <==\n";
       }
       std::cout << rec.rendered;
-      if (items.size() > 1 && (a.format == "text" || a.format == "paper" || a.format == "markdown")) std::cout << "\n";
+      if (items.size() > 1 && render::IsPlainFormat(a.format)) std::cout << "\n";
     }
     std::cout.flush();
   };

@@ -168,7 +168,7 @@ int RunOnline(const OnlineArgs& a, const std::vector<std::string>& positional, c
   io::FetchOptions fetch = a.fetch;
   fetch.progress = isatty(STDERR_FILENO) != 0;
   const Extractor extractor(out.options);
-  const bool text = out.format == "text" || out.format == "paper" || out.format == "markdown";
+  const bool text = render::IsPlainFormat(out.format);
   const bool json_array = out.format == "json" && out.out_dir.empty() && urls.size() > 1;
   bool any_failed = false;
   if (json_array) std::cout << "[\n";
