@@ -38,6 +38,7 @@
 
 #include "algo/algorithm.h"
 #include "algo/boilerplate_words.h"
+#include "algo/correlation.h"
 
 namespace pith::algo {
 namespace {
@@ -370,16 +371,21 @@ class AutoSelector {
   // content over several containers (listings, product and service pages, portals) rather than
   // being one article. Paper 000's correlation keeps whole content levels; its text is added,
   // except inside boilerplate- or comment-hinted parts.
+  // Only the scores are computed (not RunCorrelation's decisions and their reason strings); a text
+  // node is what correlation outputs when the unit owning it is kept, as in RunCorrelation.
   void AddDispersedContent() {
-    const Selection cc = RunCorrelation(ctx_);
+    thread_local CorrelationScores cc;
+    ScoreCorrelation(doc_, ann_, ctx_.options.correlation, &cc);
     std::size_t added = 0;
     for (NodeId id = 0; id < doc_.size(); ++id) {
-      if (!cc.keep[id] || sel_.keep[id] || !doc_[id].is_text() || inside_[id] != kNoHint) continue;
+      const dom::Node& n = doc_[id];
+      if (!n.is_text() || n.hidden() || sel_.keep[id] || inside_[id] != kNoHint) continue;
+      if (cc.owner[id] == dom::kNoNode || !cc.kept[cc.owner[id]]) continue;
       sel_.keep[id] = 1;
       added += weight_[id] > 0;
     }
     sel_.summary += "; content spread over the page: " + std::to_string(added) +
-                    " text nodes added from correlation (" + cc.summary + ")";
+                    " text nodes added from correlation (content level node " + std::to_string(cc.level) + ")";
   }
 
   double KeptWeight() const { return WeightOf(sel_); }
