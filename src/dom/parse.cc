@@ -304,29 +304,8 @@ class TreeBuilder {
   // so that nothing downstream — JSON output above all — ever sees invalid UTF-8.
   void KeepTextValidUtf8() {
     std::string& t = doc_.text;
-    std::size_t i = decode::ValidUtf8PrefixLength(t);  // the fast path: all of it
-    while (i < t.size()) {
-      const auto c = static_cast<unsigned char>(t[i]);
-      if (c < 0x80) {
-        ++i;
-        continue;
-      }
-      const std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : (c >> 4) == 0xE ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-      bool ok = len > 0 && i + len <= t.size();
-      for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(t[i + k]) & 0xC0) == 0x80;
-      if (ok && len == 3) {
-        const auto c1 = static_cast<unsigned char>(t[i + 1]);
-        ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);  // overlong, surrogates
-      } else if (ok && len == 4) {
-        const auto c1 = static_cast<unsigned char>(t[i + 1]);
-        ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
-      }
-      if (ok) {
-        i += len;
-      } else {
-        t[i++] = '?';
-      }
-    }
+    std::size_t i = 0;
+    while ((i += decode::ValidUtf8PrefixLength(std::string_view(t).substr(i))) < t.size()) t[i++] = '?';
   }
 
   static std::size_t NonSpaceBytes(std::string_view s) {
