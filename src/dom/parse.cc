@@ -75,21 +75,31 @@ MyHtmlSession& Session() {
   return session;
 }
 
+// Elements that never open a nesting level for the depth estimate: void elements and elements whose
+// end tag is optional (or which the tree builder reparents), so that "<li><li><li>" is not 3 deep.
 bool IsVoidOrOptionalEnd(std::string_view name) {
   static constexpr std::string_view kSkip[] = {
       "area", "base", "br", "col", "colgroup", "dd", "dt", "embed", "hr", "html", "head", "body",
       "img", "input", "keygen", "li", "link", "meta", "option", "optgroup", "p", "param", "rb",
       "rp", "rt", "rtc", "source", "tbody", "td", "tfoot", "th", "thead", "tr", "track", "wbr",
       "frame", "basefont", "bgsound", "image", "isindex", "spacer", "nextid"};
+  if (name.size() > 8) return false;  // longest entry: 8 bytes
   for (std::string_view s : kSkip) {
-    if (s == name) return true;
+    if (s.size() == name.size() && s[0] == name[0] && s == name) return true;
   }
   return false;
 }
 
 bool IsRawTextElement(std::string_view name) {
-  return name == "script" || name == "style" || name == "textarea" || name == "title" ||
-         name == "xmp" || name == "plaintext" || name == "noembed" || name == "iframe";
+  switch (name.size()) {
+    case 3: return name == "xmp";
+    case 5: return name == "style" || name == "title";
+    case 6: return name == "script" || name == "iframe";
+    case 7: return name == "noembed";
+    case 8: return name == "textarea";
+    case 9: return name == "plaintext";
+    default: return false;
+  }
 }
 
 inline char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
@@ -441,12 +451,12 @@ int EstimateNestingDepth(std::string_view html) {
   int depth = 0, max_depth = 0;
   std::size_t i = 0;
   const std::size_t n = html.size();
-  std::string name;
+  char name_buf[16];  // tag names are compared only up to 15 bytes; every listed name is shorter
   while (i < n) {
     const std::size_t lt = html.find('<', i);
     if (lt == std::string_view::npos || lt + 1 >= n) break;
     i = lt + 1;
-    if (html.compare(i, 3, "!--") == 0) {
+    if (html[i] == '!' && i + 2 < n && html[i + 1] == '-' && html[i + 2] == '-') {
       const std::size_t end = html.find("-->", i + 3);
       i = end == std::string_view::npos ? n : end + 3;
       continue;
@@ -454,11 +464,12 @@ int EstimateNestingDepth(std::string_view html) {
     const bool closing = html[i] == '/';
     if (closing) ++i;
     if (i >= n || !IsAsciiAlpha(html[i])) continue;
-    name.clear();
-    while (i < n && name.size() < 32 && html[i] != '>' && html[i] != '/' && html[i] != ' ' &&
-           html[i] != '\t' && html[i] != '\n' && html[i] != '\r' && html[i] != '\f') {
-      name.push_back(Lower(html[i++]));
+    std::size_t name_size = 0;
+    while (i < n && name_size < sizeof name_buf && html[i] != '>' && html[i] != '/' &&
+           html[i] != ' ' && html[i] != '\t' && html[i] != '\n' && html[i] != '\r' && html[i] != '\f') {
+      name_buf[name_size++] = Lower(html[i++]);
     }
+    const std::string_view name(name_buf, name_size);
     const std::size_t gt = html.find('>', i);
     if (gt == std::string_view::npos) break;
     const bool self_closing = gt > 0 && html[gt - 1] == '/';
