@@ -131,5 +131,38 @@ TEST(Auto, ScriptRenderedForumWithNoscriptFallbackIsExtracted) {
   EXPECT_NE(out.find("Post 5: since yesterday"), std::string::npos) << out;
 }
 
+TEST(Auto, BylineAndDateAboveTheArticleAreDropped) {
+  const std::string body = Repeat("<p>The council met on Tuesday and voted to repair the old bridge before winter.</p>", 5);
+  const std::string html =
+      "<body><div class=post><h1>Council votes on the bridge</h1><div>By Jane Roe</div>"
+      "<div>October 31, 2012 at 10:04 PM</div><div><a href=/share>Share</a> <a href=/print>Print</a></div>" +
+      body + "</div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Council votes on the bridge"), std::string::npos) << out;  // headings stay
+  EXPECT_NE(out.find("repair the old bridge"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Jane Roe"), std::string::npos) << out;
+  EXPECT_EQ(out.find("October 31"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Print"), std::string::npos) << out;
+
+  Options off;
+  off.automatic.lead_trim_chars = 0;
+  const std::string kept = Extractor(off).Extract(html).Text();
+  EXPECT_NE(kept.find("Jane Roe"), std::string::npos) << kept;
+}
+
+TEST(Auto, ShortLinesThatAreTheContentStay) {
+  // A schedule: many short lines before the one sentence. More than three short blocks in a row
+  // are a list, not a byline area.
+  std::string rows;
+  for (int i = 10; i < 16; ++i) rows += "<p>September " + std::to_string(i) + " 12pm - 1pm Room 217</p>";
+  const std::string html = "<body><div id=main><h2>Schedule</h2>" + rows +
+                           "<p>All sessions are free and open to every student of the college.</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("September 10 12pm"), std::string::npos) << out;
+  EXPECT_NE(out.find("September 15 12pm"), std::string::npos) << out;
+  // A short line followed by nothing else is the whole content, not a byline.
+  EXPECT_NE(ExtractAuto("<body><div><p>Test</p></div></body>").find("Test"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace pith

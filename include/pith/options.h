@@ -201,6 +201,12 @@ struct AutoOptions {
   // Inside the content, a list/container whose link text exceeds this share is dropped as a link
   // group (menus, "related articles", tag clouds).
   double max_link_density = 0.5;
+  // Up to three blocks opening the content that are shorter than this many weighted characters
+  // (link text included) and do not end a sentence are dropped: bylines, dates, share rows.
+  // 0 = off. Chosen by measurement (README "Accuracy"): 60 / 80 / 120 give a mean shingle F1 over
+  // the sets of 0.8827 / 0.8830 / 0.8825 (off: 0.8805); dragnet-train, whose truth keeps bylines,
+  // loses 0.005.
+  int lead_trim_chars = 80;
   // If the content holds less than this share of the page's weighted non-link text and is short,
   // the line-block selection (paper 001) is used instead.
   double fallback_min_share = 0.1;

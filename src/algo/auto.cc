@@ -25,7 +25,12 @@
 // 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
 //    half of the subtree's text, link groups (link density > `max_link_density`; a <p> only when
 //    under 4 × min_paragraph_chars of prose remain) and form controls are dropped.
-// 6. The page's h1 (or the last heading before T) is kept when it precedes the content.
+// 6. The page's h1 (or the last heading before T) is kept when it precedes the content. Then up
+//    to `kMaxLeadingMetaBlocks` short blocks (under `lead_trim_chars` weighted characters, link text
+//    included) that open the content without ending a sentence are dropped: bylines, dates,
+//    "Share"/"Print" rows and section labels between the headline and the first paragraph.
+//    Headings are passed over; if more such blocks follow one another the content is a list (a
+//    schedule, products) and nothing is dropped.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
 //    short, paper 001's line blocks are tried, and used when they keep more text.
 // 8. Spread content: when the result still holds less than `dispersed_share` of the page's text,
@@ -39,6 +44,7 @@
 #include "algo/algorithm.h"
 #include "algo/boilerplate_words.h"
 #include "algo/correlation.h"
+#include "text/unicode.h"
 
 namespace pith::algo {
 namespace {
@@ -46,6 +52,9 @@ namespace {
 using dom::Attr;
 using dom::NodeId;
 using dom::Tag;
+
+// More short blocks than this at the top of the content are a list, not a byline area.
+constexpr std::size_t kMaxLeadingMetaBlocks = 3;
 
 enum Hint : std::uint8_t { kNoHint = 0, kBoilerplate = 1, kContentHint = 2, kCommentsHint = 3 };
 
@@ -129,6 +138,7 @@ class AutoSelector {
     std::vector<NodeId> roots = WithSiblings(best);
     for (NodeId r : roots) Keep(r, best);
     KeepLeadingHeading(roots.front());
+    DropLeadingMetaBlocks();
     const double kept = KeptWeight();
     const double total = weight_[root_];
     char buf[200];
@@ -365,6 +375,85 @@ class AutoSelector {
     if (heading == dom::kNoNode) return;
     sel_.KeepSubtree(doc_, heading);
     AddDecision(heading, weight_[heading], true, "heading before the main subtree");
+  }
+
+  // True when the text's last visible character (past closing quotes and brackets) ends a sentence
+  // or announces what follows (a colon) in any script.
+  static bool EndsSentence(std::string_view text) {
+    char32_t last = 0, before_last = 0;
+    for (std::size_t i = 0; i < text.size();) {
+      const char32_t c = text::NextCodePoint(text, i);
+      if (text::IsSpace(c)) continue;
+      before_last = last;
+      last = c;
+    }
+    switch (last) {
+      case U'"': case U'\'': case U')': case U'\u201D': case U'\u2019': case U'\u00BB': case U'\u300D':
+      case U'\u300F': case U'\uFF09':
+        last = before_last;
+        break;
+      default:
+        break;
+    }
+    switch (last) {
+      case U'.': case U'!': case U'?': case U':': case U';': case U'\u2026':   // … 
+      case U'\u3002': case U'\uFF01': case U'\uFF1F': case U'\uFF1A': case U'\uFF1B':  // 。！？：；
+      case U'\u061F': case U'\u06D4':                                      // Arabic ؟ ۔
+      case U'\u0964': case U'\u0F0D': case U'\u104B':                       // danda, shad, Burmese
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Step 6, second half: short blocks that open the content without ending a sentence (bylines,
+  // dates, share rows) are dropped, at most kMaxLeadingMetaBlocks of them.
+  void DropLeadingMetaBlocks() {
+    if (o_.lead_trim_chars <= 0) return;
+    const double w = std::max(1, o_.cjk_char_weight);
+    std::vector<NodeId> meta_nodes;  // text nodes of the leading short blocks
+    std::size_t meta_blocks = 0;
+    NodeId unit = dom::kNoNode;
+    std::size_t unit_begin = 0;  // index in meta_nodes where the current block's nodes start
+    double unit_chars = 0;
+    std::string unit_text;
+    // Classifies the block just finished; false when the content proper has started.
+    auto close_unit = [&]() {
+      if (unit == dom::kNoNode || unit_chars == 0) return true;
+      if (dom::HeadingLevel(doc_[unit].tag) > 0) {
+        meta_nodes.resize(unit_begin);  // headings stay
+        return true;
+      }
+      if (unit_chars >= o_.lead_trim_chars || EndsSentence(unit_text)) {
+        meta_nodes.resize(unit_begin);
+        return false;
+      }
+      ++meta_blocks;
+      return true;
+    };
+    bool content_started = false;
+    for (NodeId id = root_; id < doc_.SubtreeEnd(root_) && meta_blocks <= kMaxLeadingMetaBlocks; ++id) {
+      if (!sel_.keep[id] || !doc_[id].is_text()) continue;
+      if (owner_[id] != unit) {
+        if (!close_unit()) {
+          content_started = true;
+          break;
+        }
+        unit = owner_[id];
+        unit_begin = meta_nodes.size();
+        unit_chars = 0;
+        unit_text.clear();
+      }
+      const dom::NodeStats& s = ann_[id];
+      unit_chars += s.chars + s.cjk * (w - 1);
+      unit_text += doc_.Text(id);
+      meta_nodes.push_back(id);
+    }
+    // Only when real content follows, and the short blocks are few (otherwise they are the content).
+    if (!content_started || meta_blocks > kMaxLeadingMetaBlocks || meta_nodes.empty()) return;
+    for (NodeId id : meta_nodes) sel_.keep[id] = 0;
+    AddDecision(meta_nodes.front(), static_cast<double>(meta_blocks), false,
+                "short blocks opening the content without a sentence (byline, date, share row)");
   }
 
   // Step 8: the main subtree holds a small share of the page's text, so the page spreads its

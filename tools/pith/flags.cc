@@ -39,6 +39,10 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                   "auto: siblings scoring this share of the main subtree join it (default 0.2)");
   cmd->add_option("--auto-max-ld", au.max_link_density,
                   "auto: inside the content, parts with more link text than this share are dropped (default 0.5)");
+  cmd->add_option("--auto-lead-trim", au.lead_trim_chars,
+                  "auto: drop up to 3 blocks opening the content that are shorter than this many weighted "
+                  "characters and end no sentence: bylines, dates, share rows (0 = off; default 80)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--auto-fallback", au.fallback_min_share,
                   "auto: use lineblock when the main subtree holds less than this share of the text (default 0.1)");
   cmd->add_option("--auto-dispersed", au.dispersed_share,
