@@ -81,14 +81,14 @@ TEST(Auto, LinkRichProseParagraphStaysShortLinkLineGoes) {
 }
 
 TEST(Auto, ContentSpreadOverManyContainersIsCollected) {
-  // A catalogue page: six product blocks, each in its own row next to a list of links, so that no
-  // container below <body> holds more than one product: the main subtree is one product, a sixth
-  // of the text.
+  // A catalogue page: six product blocks, each in its own row next to a list of links and a stock
+  // note (so the row is no mere wrapper of the product), so that no container below <body> holds
+  // more than one product: the main subtree is one product, a sixth of the text.
   std::string rows;
   for (int i = 0; i < 6; ++i) {
     rows += "<div class=row><section class=product><h2>Desk model " + std::to_string(i) +
             "</h2><p>A solid oak desk with a steel frame, adjustable height and a cable tray, number " +
-            std::to_string(i) + ".</p></section><ul>";
+            std::to_string(i) + ".</p></section><span>In stock</span><ul>";
     for (int k = 0; k < 8; ++k) rows += "<li><a href=/d" + std::to_string(k) + ">Colour option " + std::to_string(k) + "</a></li>";
     rows += "</ul></div>";
   }
@@ -162,6 +162,27 @@ TEST(Auto, ShortLinesThatAreTheContentStay) {
   EXPECT_NE(out.find("September 15 12pm"), std::string::npos) << out;
   // A short line followed by nothing else is the whole content, not a byline.
   EXPECT_NE(ExtractAuto("<body><div><p>Test</p></div></body>").find("Test"), std::string::npos);
+}
+
+TEST(Auto, ArticleCutIntoWrappedPartsComesOutWhole) {
+  // Each part of the article sits in the same three wrappers; a figure separates the parts, so
+  // they are cousins of the best-scoring container, not its siblings.
+  auto part = [](const std::string& word) {
+    return "<div class=part><section class=outer><div class=inner><div class=text>" +
+           Repeat("<p>The " + word + " part of the story explains, in whole sentences, what happened next.</p>", 4) +
+           "</div></div></section></div>";
+  };
+  const std::string html = "<body><nav><a href=/>Home</a></nav><div id=story>" + part("first") +
+                           "<figure><img src=a.jpg><figcaption>A photo.</figcaption></figure>" + part("second") +
+                           "<figure><img src=b.jpg></figure>" + part("third") +
+                           "</div><div class=comments>" +
+                           Repeat("<div class=comment><p>A reader writes that the story is long but fair.</p></div>", 5) +
+                           "</div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("The first part"), std::string::npos) << out;
+  EXPECT_NE(out.find("The second part"), std::string::npos) << out;
+  EXPECT_NE(out.find("The third part"), std::string::npos) << out;
+  EXPECT_EQ(out.find("A reader writes"), std::string::npos) << out;
 }
 
 }  // namespace

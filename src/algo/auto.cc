@@ -21,7 +21,10 @@
 //    candidate T is the main subtree.
 // 4. Siblings of T whose score reaches `sibling_score_ratio` of T's, or that are plain paragraphs
 //    with little link text, join it (an article split by an image or an ad block comes out whole;
-//    paper 004's "blocks similar to the main block").
+//    paper 004's "blocks similar to the main block"). When T's parents add no text of their own
+//    (an article cut into parts by figures, each part in the same chain of wrappers), the
+//    outermost such wrapper's siblings join instead when their undecayed votes × (1 − link
+//    density) reach `sibling_score_ratio` of the wrapper's; steps 7 and 8 judge T without them.
 // 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
 //    half of the subtree's text, link groups (link density > `max_link_density`; a <p> only when
 //    under 4 × min_paragraph_chars of prose remain) and form controls are dropped.
@@ -140,20 +143,33 @@ class AutoSelector {
     KeepLeadingHeading(roots.front());
     DropLeadingMetaBlocks();
     const double kept = KeptWeight();
+    // Steps 7 and 8 judge the main subtree without the parts found beside its wrappers.
+    double main_kept = kept;
+    for (NodeId w : wrapper_siblings_) {
+      for (NodeId i = w; i < doc_.SubtreeEnd(w); ++i) {
+        if (sel_.keep[i] && doc_[i].is_text()) main_kept -= weight_[i];
+      }
+    }
     const double total = weight_[root_];
     char buf[200];
     std::snprintf(buf, sizeof buf, "main subtree <%s> score %.1f, %zu subtree(s), %.0f of %.0f weighted chars kept",
                   std::string(doc_.Name(best)).c_str(), score_[best], roots.size(), kept, total);
     sel_.summary = buf;
-    if (kept < o_.fallback_min_share * total && kept < 500) {
-      Selection lb = Fallback("main subtree holds " + std::to_string(static_cast<int>(kept)) + " of " +
+    if (main_kept < o_.fallback_min_share * total && main_kept < 500) {
+      Selection lb = Fallback("main subtree holds " + std::to_string(static_cast<int>(main_kept)) + " of " +
                               std::to_string(static_cast<int>(total)) + " weighted characters");
       // Line blocks win when they find more text; otherwise the small subtree stands if it is at
-      // least a few paragraphs long (a lone caption or link label is no main content).
-      if (WeightOf(lb) > kept || kept < 4 * o_.min_paragraph_chars) return lb;
+      // least a few paragraphs long (a lone caption or link label is no main content). When line
+      // blocks find nothing either, the caption goes and step 8 still gets its chance.
+      const double lb_weight = WeightOf(lb);
+      if (lb_weight > kept || (kept < 4 * o_.min_paragraph_chars && lb_weight > 0)) return lb;
+      if (kept < 4 * o_.min_paragraph_chars) {
+        std::fill(sel_.keep.begin(), sel_.keep.end(), 0);
+        sel_.summary += "; too short to be the content, dropped";
+      }
       sel_.summary += "; line blocks found less (" + lb.summary + ")";
     }
-    if (kept < o_.dispersed_share * total) AddDispersedContent();
+    if (main_kept < o_.dispersed_share * total) AddDispersedContent();
     return std::move(sel_);
   }
 
@@ -290,6 +306,7 @@ class AutoSelector {
   std::vector<NodeId> WithSiblings(NodeId best) {
     std::vector<NodeId> roots;
     if (best == root_) return {best};
+    if (const NodeId top = OutermostWrapper(best); top != best) return WrapperSiblings(best, top);
     const double threshold = std::max(10.0, o_.sibling_score_ratio * score_[best]);
     for (NodeId s = doc_[doc_[best].parent].first_child; s != dom::kNoNode; s = doc_[s].next_sibling) {
       if (s == best) {
@@ -304,6 +321,39 @@ class AutoSelector {
         roots.push_back(s);
         AddDecision(s, score_[s], true, strong ? "sibling of the main subtree with a similar score"
                                                : "sibling paragraph with little link text");
+      }
+    }
+    return roots;
+  }
+
+  // The highest ancestor of `node` reached through parents that add no text of their own.
+  NodeId OutermostWrapper(NodeId node) const {
+    for (NodeId p = doc_[node].parent; p != dom::kNoNode && p > root_ && hint_[p] != kBoilerplate &&
+                                       weight_[p] == weight_[node];
+         p = doc_[p].parent) {
+      node = p;
+    }
+    return node;
+  }
+
+  // Step 4 when T sits in wrappers that add no text: an article cut into parts by figures or ads
+  // often wraps each part in the same chain of elements, so the parts are cousins of T, not
+  // siblings, and their decayed votes are near zero that far up. The wrapper's siblings are
+  // compared by undecayed votes (mass) × (1 − link density) instead; comment sections stay out.
+  std::vector<NodeId> WrapperSiblings(NodeId best, NodeId wrapper) {
+    std::vector<NodeId> roots;
+    const double strength = mass_[wrapper] * (1 - ann_[wrapper].link_density());
+    for (NodeId s = doc_[doc_[wrapper].parent].first_child; s != dom::kNoNode; s = doc_[s].next_sibling) {
+      if (s == wrapper) {
+        roots.push_back(best);
+        continue;
+      }
+      if (!doc_[s].is_element() || inside_[s] != kNoHint || doc_[s].hidden()) continue;
+      const double m = mass_[s] * (1 - ann_[s].link_density());
+      if (m > 0 && m >= o_.sibling_score_ratio * strength) {
+        roots.push_back(s);
+        wrapper_siblings_.push_back(s);
+        AddDecision(s, m, true, "sibling of the main subtree's wrappers with similar paragraph mass");
       }
     }
     return roots;
@@ -452,7 +502,7 @@ class AutoSelector {
     // Only when real content follows, and the short blocks are few (otherwise they are the content).
     if (!content_started || meta_blocks > kMaxLeadingMetaBlocks || meta_nodes.empty()) return;
     for (NodeId id : meta_nodes) sel_.keep[id] = 0;
-    AddDecision(meta_nodes.front(), static_cast<double>(meta_blocks), false,
+    AddDecision(owner_[meta_nodes.front()], static_cast<double>(meta_blocks), false,
                 "short blocks opening the content without a sentence (byline, date, share row)");
   }
 
@@ -502,6 +552,7 @@ class AutoSelector {
   std::vector<std::uint8_t> hint_, inside_;
   std::vector<NodeId> owner_;
   std::vector<double> weight_, own_, own_punct_, votes_, score_;
+  std::vector<NodeId> wrapper_siblings_;
   std::vector<double> mass_;  // undecayed sum of the votes cast inside each subtree
 };
 
