@@ -185,5 +185,20 @@ TEST(Auto, ArticleCutIntoWrappedPartsComesOutWhole) {
   EXPECT_EQ(out.find("A reader writes"), std::string::npos) << out;
 }
 
+TEST(Auto, AscentStopsBelowAContainerOfShortLines) {
+  // The parent of the article also holds a block of short, sentence-less lines after it (a photo
+  // credit, a filing note, tags without links): it scores nearly as well as the article, but its
+  // text balance is worse, so the article alone is the content.
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening.</p>", 5);
+  const std::string html =
+      "<body><div id=page><div id=story>" + body +
+      "</div><div><div>Photo Harbour Board archive</div><div>Filed under Harbour and Budget</div>"
+      "<div>Topics Harbour Breakwater Council</div><div>Updated 12 March 2024 18 05</div></div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Filed under"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Topics Harbour"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace pith
