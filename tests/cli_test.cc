@@ -144,6 +144,44 @@ TEST(Cli, MarkdownFormatWritesTheSameSelectionWithStructure) {
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "out" / "a.md"));
 }
 
+TEST(Cli, MarkdownLinksAreWrittenResolvedAndEscapedOnRequest) {
+  const std::string page =
+      "<html><head><base href=\"/docs/\"></head><body><article><h1>Guide</h1>"
+      "<p>Before you start, read the <a href=\"intro.html\">intro <b>page</b></a> from beginning to end, then look "
+      "at the <a href=\"https://example.org/x(1)\">reference [v2]</a> for the details, and ignore "
+      "<a href=\"javascript:void(0)\">this</a> button.</p>"
+      "<p>Another paragraph with enough words to be content, and a sentence that ends properly here.</p>"
+      "<pre>see <a href=\"/code\">code</a></pre></article></body></html>";
+  TempDir dir;
+  WriteFile(dir.path() / "a.html", page);
+  const std::string file = (dir.path() / "a.html").string();
+  const auto md = RunPith("extract --format markdown --links --url https://site.test/a/b.html " + file);
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_NE(md.out.find("read the [intro page](https://site.test/docs/intro.html) from"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("the [reference \\[v2\\]](https://example.org/x%281%29) for"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("ignore this button"), std::string::npos) << md.out;  // javascript: stays text
+  EXPECT_NE(md.out.find("```\nsee code\n```"), std::string::npos) << md.out;   // no links in code
+  // Without a page URL the relative <base> cannot be resolved: the href is written as it is.
+  const auto raw = RunPith("extract --format markdown --links " + file);
+  EXPECT_NE(raw.out.find("[intro page](intro.html)"), std::string::npos) << raw.out;
+  // Without --links the Markdown has no link syntax.
+  EXPECT_EQ(RunPith("extract --format markdown " + file).out.find("]("), std::string::npos);
+  // JSON: each block's links as byte ranges of its text.
+  const auto json = RunPith("extract --format json --blocks --links --url https://site.test/a/b.html " + file);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const nlohmann::json block = nlohmann::json::parse(json.out)["blocks"][1];
+  const std::string text = block["text"];
+  ASSERT_EQ(block["links"].size(), 3u) << block.dump();
+  const nlohmann::json& first = block["links"][0];
+  EXPECT_EQ(text.substr(first["begin"].get<std::size_t>(),
+                        first["end"].get<std::size_t>() - first["begin"].get<std::size_t>()),
+            "intro page");
+  EXPECT_EQ(first["url"], "https://site.test/docs/intro.html");
+  // --links where it has no effect is a usage error.
+  EXPECT_EQ(RunPith("extract --links " + file).exit_code, 2);
+  EXPECT_EQ(RunPith("extract --format json --links " + file).exit_code, 2);
+}
+
 TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(RunPith("extract --format yaml x.html").exit_code, 2);
   EXPECT_EQ(RunPith("no-such-command").exit_code, 2);

@@ -38,12 +38,20 @@ struct EncodingInfo {
 enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption };
 const char* BlockKindName(BlockKind k);
 
+// A stretch of a block's text that is a link in the page.
+struct Link {
+  std::uint32_t begin = 0;  // byte offsets into Block::text: [begin, end)
+  std::uint32_t end = 0;
+  std::string url;          // the href, resolved against the page URL and <base href> when known
+};
+
 struct Block {
   BlockKind kind = BlockKind::kParagraph;
   int level = 0;           // heading level 1-6 for kHeading, nesting for list items
   std::string text;        // UTF-8, whitespace collapsed (kCode keeps its line breaks)
   std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
   std::uint32_t row = 0;   // kTableRow: an id shared by the cells of one table row (0 = none)
+  std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
 };
 
 struct Metadata {

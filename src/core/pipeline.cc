@@ -59,6 +59,26 @@ Status Prepare(std::string_view bytes, const PageInfo& info, const Options& opti
   return Status::Ok();
 }
 
+namespace {
+
+// Link targets as written in the page become absolute when the page's URL or <base href> allows.
+void ResolveLinks(const dom::Document& doc, std::string_view page_url, std::vector<Block>* blocks) {
+  std::string base;
+  bool base_known = false;
+  for (Block& b : *blocks) {
+    for (Link& l : b.links) {
+      if (!base_known) {
+        base = meta::LinkBase(doc, page_url);
+        base_known = true;
+      }
+      std::string resolved = meta::ResolveUrl(base, l.url);
+      if (!resolved.empty()) l.url = std::move(resolved);
+    }
+  }
+}
+
+}  // namespace
+
 void Run(std::string_view bytes, const PageInfo& info, const Options& options, PageState* state,
          Result* result) {
   *result = Result();
@@ -75,6 +95,7 @@ void Run(std::string_view bytes, const PageInfo& info, const Options& options, P
   } else {
     result->metadata.url = info.url;
   }
+  ResolveLinks(state->doc, info.url, &result->blocks);
   if (result->blocks.empty()) {
     result->status = Status(StatusCode::kNoContent, "no block qualified as main content");
   }

@@ -1592,6 +1592,19 @@ std::string NormalizeLangTag(std::string_view tag) {
   return out;
 }
 
+std::string LinkBase(const dom::Document& doc, std::string_view page_url) {
+  std::string base(Trim(page_url));
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    bool present = false;
+    if (doc[id].tag != dom::Tag::kBase) continue;
+    const std::string_view href = doc.GetAttr(id, dom::Attr::kHref, &present);
+    if (!present || Trim(href).empty()) continue;
+    std::string resolved = ResolveUrl(base, href);
+    return resolved.empty() ? base : resolved;
+  }
+  return base;
+}
+
 std::string ResolveUrl(std::string_view base, std::string_view ref) {
   ref = Trim(ref);
   auto scheme_end = [](std::string_view u) -> std::size_t {

@@ -47,6 +47,10 @@ std::string NormalizeLangTag(std::string_view tag);
 // Returns ref unchanged if it is absolute, "" if it is relative and base is not absolute.
 std::string ResolveUrl(std::string_view base, std::string_view ref);
 
+// The URL relative links of the page resolve against: the first <base href>, itself resolved
+// against `page_url`, else `page_url` (which may be empty).
+std::string LinkBase(const dom::Document& doc, std::string_view page_url);
+
 // Cleans a byline value: strips "By", "作者：" and similar prefixes, trailing dates and
 // separators; "" if what remains is not a plausible name (a URL, too long, no letters).
 std::string CleanAuthor(std::string_view value);

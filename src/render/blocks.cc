@@ -1,6 +1,7 @@
 // Block assembly: one pre-order pass with a stack of open block-level ancestors.
 #include "render/blocks.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "text/unicode.h"
@@ -24,6 +25,17 @@ BlockKind KindOf(dom::Tag tag) {
 // Trims trailing spaces/newlines of the block being built.
 void TrimEnd(std::string* s) {
   while (!s->empty() && (s->back() == ' ' || s->back() == '\n')) s->pop_back();
+}
+
+// The nearest <a href> ancestor of a text node inside a link, or kNoNode.
+dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
+  for (dom::NodeId a = doc[id].parent; a != dom::kNoNode; a = doc[a].parent) {
+    if (doc[a].tag != dom::Tag::kA) continue;
+    bool present = false;
+    doc.GetAttr(a, dom::Attr::kHref, &present);
+    return present ? a : dom::kNoNode;
+  }
+  return dom::kNoNode;
 }
 
 }  // namespace
@@ -54,13 +66,22 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
   std::vector<Block> blocks;
   Block current;
 
+  dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
   auto flush = [&]() {
     TrimEnd(&current.text);
     std::size_t lead = 0;
     while (lead < current.text.size() && (current.text[lead] == ' ' || current.text[lead] == '\n')) ++lead;
     if (lead) current.text.erase(0, lead);
+    const auto size = static_cast<std::uint32_t>(current.text.size());
+    std::erase_if(current.links, [&](Link& l) {
+      l.begin = l.begin > lead ? static_cast<std::uint32_t>(l.begin - lead) : 0;
+      l.end = std::min(l.end > lead ? static_cast<std::uint32_t>(l.end - lead) : 0, size);
+      return l.begin >= l.end;
+    });
+    if (current.kind == BlockKind::kCode) current.links.clear();
     if (!current.text.empty()) blocks.push_back(std::move(current));
     current = Block();
+    current_anchor = dom::kNoNode;
   };
   // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>).
   auto block_context = [&](Block* b, const std::vector<dom::NodeId>& open) {
@@ -95,7 +116,25 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       block_context(&current, open);
       current.line = n.line;
     }
+    const std::size_t before = current.text.size();
     AppendCollapsed(doc.Text(id), in_pre, &current.text);
+    const dom::NodeId anchor = n.in_link() ? EnclosingLink(doc, id) : dom::kNoNode;
+    if (anchor == dom::kNoNode) {
+      current_anchor = dom::kNoNode;
+      return;
+    }
+    std::size_t begin = before;  // past the space AppendCollapsed may have put before the text
+    while (begin < current.text.size() && (current.text[begin] == ' ' || current.text[begin] == '\n')) ++begin;
+    std::size_t end = current.text.size();
+    while (end > begin && (current.text[end - 1] == ' ' || current.text[end - 1] == '\n')) --end;
+    if (begin >= end) return;
+    if (anchor == current_anchor && !current.links.empty()) {
+      current.links.back().end = static_cast<std::uint32_t>(end);  // the same link, split by markup
+      return;
+    }
+    current.links.push_back(Link{static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end),
+                                 std::string(doc.GetAttr(anchor, dom::Attr::kHref))});
+    current_anchor = anchor;
   });
   return blocks;
 }

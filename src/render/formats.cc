@@ -44,6 +44,52 @@ void AppendPrefixed(std::string_view prefix, std::string_view text, std::string*
   }
 }
 
+// A link target as Markdown accepts it: no spaces or parentheses, no control characters.
+std::string MarkdownUrl(std::string_view url) {
+  std::string out;
+  for (char c : url) {
+    switch (c) {
+      case ' ': out += "%20"; break;
+      case '(': out += "%28"; break;
+      case ')': out += "%29"; break;
+      case '<': out += "%3C"; break;
+      case '>': out += "%3E"; break;
+      case '\n': case '\r': case '\t': break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// Whether a link is worth writing outside the page: not a script, and not empty.
+bool WritableLink(std::string_view url) {
+  while (!url.empty() && (url.front() == ' ' || url.front() == '\t' || url.front() == '\n')) url.remove_prefix(1);
+  if (url.empty()) return false;
+  std::string scheme;
+  for (char c : url.substr(0, 11)) scheme.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
+  return scheme.rfind("javascript:", 0) != 0;
+}
+
+// The block's text with its links as [text](url) when `links`, else the text as it is.
+std::string InlineText(const Block& b, bool links) {
+  if (!links || b.links.empty()) return b.text;
+  std::string out;
+  std::size_t at = 0;
+  for (const Link& l : b.links) {
+    if (l.begin < at || l.end > b.text.size() || !WritableLink(l.url)) continue;
+    out.append(b.text, at, l.begin - at);
+    out += '[';
+    for (char c : std::string_view(b.text).substr(l.begin, l.end - l.begin)) {
+      if (c == '[' || c == ']') out += '\\';
+      out += c;
+    }
+    out += "](" + MarkdownUrl(l.url) + ")";
+    at = l.end;
+  }
+  out.append(b.text, at, std::string::npos);
+  return out;
+}
+
 std::string TableCell(std::string_view text) {
   std::string cell;
   for (char c : text) {
@@ -55,24 +101,25 @@ std::string TableCell(std::string_view text) {
 
 }  // namespace
 
-std::string ToMarkdown(const Result& r) {
+std::string ToMarkdown(const Result& r, bool links) {
   std::string out;
   const std::vector<Block>& blocks = r.blocks;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
+    const std::string text = b.kind == BlockKind::kCode ? b.text : InlineText(b, links);
     const bool same_list = i > 0 && b.kind == BlockKind::kListItem && blocks[i - 1].kind == BlockKind::kListItem;
     if (!out.empty() && !same_list) out += "\n";  // a blank line between blocks; a list stays tight
     switch (b.kind) {
       case BlockKind::kHeading:
         out.append(static_cast<std::size_t>(std::clamp(b.level, 1, 6)), '#');
         out += ' ';
-        out += b.text;
+        out += text;
         break;
-      case BlockKind::kListItem: AppendPrefixed("- ", b.text, &out); break;
-      case BlockKind::kQuote: AppendPrefixed("> ", b.text, &out); break;
-      case BlockKind::kCode: out += "```\n" + b.text + "\n```"; break;
-      case BlockKind::kCaption: out += "*" + b.text + "*"; break;
-      case BlockKind::kParagraph: AppendParagraph(b.text, &out); break;
+      case BlockKind::kListItem: AppendPrefixed("- ", text, &out); break;
+      case BlockKind::kQuote: AppendPrefixed("> ", text, &out); break;
+      case BlockKind::kCode: out += "```\n" + text + "\n```"; break;
+      case BlockKind::kCaption: out += "*" + text + "*"; break;
+      case BlockKind::kParagraph: AppendParagraph(text, &out); break;
       case BlockKind::kTableRow: {
         // Consecutive cells form a table; cells sharing a row id form one row.
         std::size_t rows = 0, columns = 0;
@@ -81,7 +128,7 @@ std::string ToMarkdown(const Result& r) {
           std::size_t cells = 0;
           out += "|";
           for (; i < blocks.size() && blocks[i].kind == BlockKind::kTableRow && blocks[i].row == row; ++i, ++cells) {
-            out += " " + TableCell(blocks[i].text) + " |";
+            out += " " + TableCell(InlineText(blocks[i], links)) + " |";
           }
           out += "\n";
           if (++rows == 1) {
@@ -102,8 +149,8 @@ std::string ToMarkdown(const Result& r) {
   return out;
 }
 
-std::string ToPlainFormat(std::string_view format, const Result& r) {
-  if (format == "markdown") return ToMarkdown(r);
+std::string ToPlainFormat(std::string_view format, const Result& r, bool links) {
+  if (format == "markdown") return ToMarkdown(r, links);
   if (format == "paper") return ToPaperFormat(r);
   return ToText(r);
 }
@@ -129,7 +176,8 @@ nlohmann::json ErrorJson(std::string_view input, const Status& status) {
   return j;
 }
 
-nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, const nlohmann::json* explain) {
+nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, const nlohmann::json* explain,
+                      bool links) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
   nlohmann::json j = failed ? ErrorJson(input, r.status) : nlohmann::json::object();
   const Metadata& m = r.metadata;
@@ -161,7 +209,13 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
   if (blocks) {
     nlohmann::json list = nlohmann::json::array();
     for (const Block& b : r.blocks) {
-      list.push_back({{"kind", BlockKindName(b.kind)}, {"level", b.level}, {"line", b.line}, {"text", b.text}});
+      nlohmann::json block = {{"kind", BlockKindName(b.kind)}, {"level", b.level}, {"line", b.line}, {"text", b.text}};
+      if (links) {
+        nlohmann::json spans = nlohmann::json::array();
+        for (const Link& l : b.links) spans.push_back({{"begin", l.begin}, {"end", l.end}, {"url", l.url}});
+        block["links"] = std::move(spans);
+      }
+      list.push_back(std::move(block));
     }
     j["blocks"] = std::move(list);
   }

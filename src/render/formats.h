@@ -14,23 +14,25 @@ std::string ToText(const Result& r);
 
 // One JSON record: input, text, title, date, keywords, author, lang, dir, url, site_name,
 // description, algorithm, encoding {charset, source, declared, replacements}, status, and for a
-// failed input an "error" object {kind, message}. `blocks` adds the block list; a non-null
-// `explain` (render::ExplainJson, for `extract --explain`) is added as "explain".
+// failed input an "error" object {kind, message}. `blocks` adds the block list, with `links` each
+// block's links {begin, end, url} (byte offsets into the block's text); a non-null `explain`
+// (render::ExplainJson, for `extract --explain`) is added as "explain".
 nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = false,
-                      const nlohmann::json* explain = nullptr);
+                      const nlohmann::json* explain = nullptr, bool links = false);
 // A record for an input that could not even be read.
 nlohmann::json ErrorJson(std::string_view input, const Status& status);
 
 // Markdown from the same blocks as the text: headings (#), list items (-), quotes (>), code (```),
 // table rows (| a | b |, a header rule after each table's first row) and captions (*...*). Only
-// how blocks are written differs from ToText; what was selected is the same. Links are not kept.
-std::string ToMarkdown(const Result& r);
+// how blocks are written differs from ToText; what was selected is the same. With `links`, linked
+// text is written [text](url) (javascript: and empty targets stay plain text; not in code blocks).
+std::string ToMarkdown(const Result& r, bool links = false);
 
 // Paper 001, figure 1: title, keywords, publish date, then the body.
 std::string ToPaperFormat(const Result& r);
 
 // The plain formats by name: "markdown", "paper", anything else the text.
-std::string ToPlainFormat(std::string_view format, const Result& r);
+std::string ToPlainFormat(std::string_view format, const Result& r, bool links = false);
 // True for the formats ToPlainFormat writes: text, markdown, paper (not json, jsonl, html).
 bool IsPlainFormat(std::string_view format);
 

@@ -27,6 +27,7 @@ struct ExtractArgs {
   std::string url;
   bool recursive = false;
   bool blocks = false;
+  bool links = false;
   int jobs = 1;
   Options options;
   SiteArgs site;  // --site-pages / --site-model / batch site groups (site_cmd.h)
@@ -44,15 +45,20 @@ struct Record {
 
 std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result& r, const nlohmann::json& explain) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
-  if (a.format == "json") return render::ToJson(r, item.name, a.blocks, &explain).dump(2) + "\n";
-  if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks, &explain).dump() + "\n";
+  if (a.format == "json") return render::ToJson(r, item.name, a.blocks, &explain, a.links).dump(2) + "\n";
+  if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks, &explain, a.links).dump() + "\n";
   if (failed) return {};
-  return render::ToPlainFormat(a.format, r);
+  return render::ToPlainFormat(a.format, r, a.links);
 }
 
 int RunExtract(ExtractArgs& a) {
+  const bool json = a.format == "json" || a.format == "jsonl";
+  if (a.links && a.format != "markdown" && !(json && a.blocks)) {
+    std::cerr << "pith: --links needs --format markdown, or --format json/jsonl with --blocks\n";
+    return kExitUsage;
+  }
   if (WantsOnline(a.online, a.paths)) {
-    return RunOnline(a.online, a.paths, {a.format, a.out_dir, a.blocks, a.options});
+    return RunOnline(a.online, a.paths, {a.format, a.out_dir, a.blocks, a.links, a.options});
   }
   if (a.paths.empty()) a.paths.push_back("-");
   if (a.explain && a.format != "json" && a.format != "jsonl") {
@@ -161,6 +167,9 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
   cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
   cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
   cmd->add_flag("--blocks", args->blocks, "JSON: include the list of blocks with their kind and line");
+  cmd->add_flag("--links", args->links,
+                "markdown: write linked text as [text](url), URLs resolved against --url and <base href>; "
+                "JSON with --blocks: add each block's links {begin, end, url}");
   cmd->add_option("-j,--jobs", args->jobs, "worker threads (default 1; output order is kept)")
       ->check(CLI::Range(1, 256));
   AddAlgorithmFlags(cmd, args->options);

@@ -47,7 +47,7 @@ struct Record {
   std::string rendered;
 };
 
-nlohmann::json RecordJson(const io::FetchResult& f, const Result* r, bool blocks) {
+nlohmann::json RecordJson(const io::FetchResult& f, const Result* r, const OnlineOutput& out) {
   nlohmann::json j;
   if (!f.ok()) {
     const std::string kind(io::FetchErrorName(f.error));
@@ -55,7 +55,7 @@ nlohmann::json RecordJson(const io::FetchResult& f, const Result* r, bool blocks
     j["status"] = kind;
     j["error"]["kind"] = kind;
   } else {
-    j = render::ToJson(*r, f.url, blocks);
+    j = render::ToJson(*r, f.url, out.blocks, nullptr, out.links);
     j["page_url"] = j.value("url", "");
   }
   j["url"] = f.url;
@@ -86,10 +86,10 @@ Record MakeRecord(const io::FetchResult& f, const Extractor& extractor, const On
     rec.message = f.message;
   }
   if (out.format == "json" || out.format == "jsonl") {
-    const nlohmann::json j = RecordJson(f, f.ok() ? &result : nullptr, out.blocks);
+    const nlohmann::json j = RecordJson(f, f.ok() ? &result : nullptr, out);
     rec.rendered = out.format == "json" ? j.dump(2) + "\n" : j.dump() + "\n";
   } else if (!rec.failed) {
-    rec.rendered = render::ToPlainFormat(out.format, result);
+    rec.rendered = render::ToPlainFormat(out.format, result, out.links);
   }
   return rec;
 }

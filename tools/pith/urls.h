@@ -25,6 +25,7 @@ struct OnlineOutput {
   std::string format;   // text, json, jsonl, paper
   std::string out_dir;  // -o DIR ("" = stdout)
   bool blocks = false;
+  bool links = false;   // --links: Markdown [text](url), JSON block links
   Options options;
 };
 
