@@ -2,8 +2,7 @@
 // (English-language class names dominate even on Chinese and Greek sites); no site is named.
 #include "algo/boilerplate_words.h"
 
-#include <algorithm>
-#include <iterator>
+#include <unordered_map>
 
 namespace pith::algo {
 namespace {
@@ -31,18 +30,25 @@ constexpr std::string_view kComments[] = {
     "comment", "comments", "commentlist", "discuss", "disqus", "respond",
 };
 
-template <std::size_t N>
-bool Contains(const std::string_view (&table)[N], std::string_view token) {
-  return std::find(std::begin(table), std::end(table), token) != std::end(table);
+// One hash lookup per token. A word in two tables would take the later one's kind: comments over
+// content over boilerplate.
+const std::unordered_map<std::string_view, HintKind>& Table() {
+  static const std::unordered_map<std::string_view, HintKind> table = [] {
+    std::unordered_map<std::string_view, HintKind> t;
+    for (std::string_view w : kBoilerplate) t[w] = HintKind::kBoilerplate;
+    for (std::string_view w : kContent) t[w] = HintKind::kContent;
+    for (std::string_view w : kComments) t[w] = HintKind::kComments;
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
 
 HintKind ClassifyHintToken(std::string_view t) {
   if (t.empty()) return HintKind::kNone;
-  if (Contains(kComments, t)) return HintKind::kComments;
-  if (Contains(kContent, t)) return HintKind::kContent;
-  if (Contains(kBoilerplate, t)) return HintKind::kBoilerplate;
+  const auto& table = Table();
+  if (const auto it = table.find(t); it != table.end()) return it->second;
   if (t.rfind("sidebar", 0) == 0 || t.rfind("navbar", 0) == 0 || t.rfind("footer", 0) == 0 ||
       t.rfind("comment", 0) == 0 || t.rfind("share", 0) == 0 || t.rfind("social", 0) == 0 ||
       t.rfind("related", 0) == 0 || t.rfind("advert", 0) == 0) {
