@@ -498,7 +498,7 @@ class AutoSelector {
         break;
     }
     switch (last) {
-      case U'.': case U'!': case U'?': case U':': case U';': case U'\u2026':   // … 
+      case U'.': case U'!': case U'?': case U':': case U';': case U'\u2026':   // …
       case U'\u3002': case U'\uFF01': case U'\uFF1F': case U'\uFF1A': case U'\uFF1B':  // 。！？：；
       case U'\u061F': case U'\u06D4':                                      // Arabic ؟ ۔
       case U'\u0964': case U'\u0F0D': case U'\u104B':                       // danda, shad, Burmese
