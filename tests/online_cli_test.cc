@@ -4,9 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <sstream>
 
 #include "online_test_server.h"
@@ -107,30 +104,6 @@ TEST(OnlineCli, ThousandUrlsInOrder) {
     }
   }
   EXPECT_EQ(server.TotalRequests(), 1000);  // 404 is not retried; every URL fetched once
-}
-
-// Measurement, not a check: run with --gtest_also_run_disabled_tests to print the wall time and
-// peak RSS (/usr/bin/time -v) of a 1,000-URL run. PITH_ONLINE_PAGES sets the count.
-TEST(OnlineCli, DISABLED_Throughput) {
-  TestHttpServer server(TestRoutes);
-  TempDir dir;
-  const char* env = std::getenv("PITH_ONLINE_PAGES");
-  const int n = env ? std::atoi(env) : 1000;
-  std::string list;
-  for (int i = 0; i < n; ++i) list += server.Url("/page/" + std::to_string(i)) + "\n";
-  WriteFile(dir.path() / "urls.txt", list);
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::string cmd = "/usr/bin/time -v " + std::string(PITH_CLI) +
-                          " extract -f jsonl --concurrency 32 --per-host 32 --urls " +
-                          (dir.path() / "urls.txt").string() + " > " + (dir.path() / "out.jsonl").string() +
-                          " 2> " + (dir.path() / "time.txt").string();
-  const int rc = std::system(cmd.c_str());
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(rc, 0);
-  const std::string time = ReadFile(dir.path() / "time.txt");
-  const std::size_t rss = time.find("Maximum resident");
-  std::printf("%d URLs in %.2f s = %.0f URLs/s; %s\n", n, s, n / s,
-              rss == std::string::npos ? "no RSS" : time.substr(rss, time.find('\n', rss) - rss).c_str());
 }
 
 TEST(OnlineCli, TextStdinListSaveHtmlAndOutputDir) {
