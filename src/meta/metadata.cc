@@ -1592,17 +1592,29 @@ std::string NormalizeLangTag(std::string_view tag) {
   return out;
 }
 
-std::string LinkBase(const dom::Document& doc, std::string_view page_url) {
+namespace {
+
+// What relative references of a page resolve against: its <base href> (itself resolved against the
+// page URL) when that yields an absolute URL, else the page URL. Used by LinkBase and for the
+// canonical URL in ExtractMetadata.
+std::string ResolveBase(std::string_view page_url, std::string_view base_href) {
   std::string base(Trim(page_url));
-  for (dom::NodeId id = 0; id < doc.size(); ++id) {
-    bool present = false;
-    if (doc[id].tag != dom::Tag::kBase) continue;
-    const std::string_view href = doc.GetAttr(id, dom::Attr::kHref, &present);
-    if (!present || Trim(href).empty()) continue;
-    std::string resolved = ResolveUrl(base, href);
-    return resolved.empty() ? base : resolved;
+  if (!Trim(base_href).empty()) {
+    std::string resolved = ResolveUrl(base, base_href);
+    if (!resolved.empty()) return resolved;
   }
   return base;
+}
+
+}  // namespace
+
+std::string LinkBase(const dom::Document& doc, std::string_view page_url) {
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    if (doc[id].tag != dom::Tag::kBase) continue;
+    const std::string_view href = doc.GetAttr(id, dom::Attr::kHref);
+    if (!Trim(href).empty()) return ResolveBase(page_url, href);
+  }
+  return ResolveBase(page_url, {});
 }
 
 std::string ResolveUrl(std::string_view base, std::string_view ref) {
@@ -2222,12 +2234,7 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
 
   // ---- URL.
   {
-    // Relative references resolve against <base href> (itself resolved against the page URL).
-    std::string base(Trim(page_url));
-    if (!f.base_href.empty()) {
-      std::string b = ResolveUrl(base, f.base_href);
-      if (!b.empty()) base = std::move(b);
-    }
+    const std::string base = ResolveBase(page_url, f.base_href);
     std::string url;
     if (!f.canonical.empty()) url = ResolveUrl(base, f.canonical);
     if (url.empty()) {
