@@ -106,7 +106,8 @@ std::string ToMarkdown(const Result& r, bool links) {
   const std::vector<Block>& blocks = r.blocks;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
-    const std::string text = b.kind == BlockKind::kCode ? b.text : InlineText(b, links);
+    // Table cells are written cell by cell below; code blocks carry no links (CollectBlocks).
+    const std::string text = b.kind == BlockKind::kTableRow ? std::string() : InlineText(b, links);
     const bool same_list = i > 0 && b.kind == BlockKind::kListItem && blocks[i - 1].kind == BlockKind::kListItem;
     if (!out.empty() && !same_list) out += "\n";  // a blank line between blocks; a list stays tight
     switch (b.kind) {
