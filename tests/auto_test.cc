@@ -200,5 +200,40 @@ TEST(Auto, AscentStopsBelowAContainerOfShortLines) {
   EXPECT_EQ(out.find("Topics Harbour"), std::string::npos) << out;
 }
 
+std::size_t Count(const std::string& haystack, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(Auto, SecondCopyOfTheArticleIsDropped) {
+  // A responsive layout ships the article twice, once per screen size; both copies are visible to
+  // the parser, and both score as content.
+  std::string story;
+  for (int i = 0; i < 4; ++i) {
+    story += "<p>Paragraph " + std::to_string(i) +
+             " tells how the ferry service resumed after the storm, with the times and the fares.</p>";
+  }
+  const std::string html = "<body><nav><a href=/>Home</a></nav><main><div class=story-wide>" + story +
+                           "</div><div class=story-narrow>" + story + "</div></main></body>";
+  const std::string out = ExtractAuto(html);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(Count(out, "Paragraph " + std::to_string(i) + " tells"), 1u) << out;
+}
+
+TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
+  // A refrain sung twice: the repeat sits beside the original, in the same container, and is part
+  // of the text.
+  const std::string refrain =
+      "<p>Row the boat across the water, row it home before the night comes down on us.</p>"
+      "<p>Sing the song the sailors sang, and sing it louder when the wind is strong.</p>";
+  const std::string html =
+      "<body><div class=lyrics><p>The first verse tells of the harbour and the boats that wait for the tide.</p>" +
+      refrain + "<p>The second verse tells of the storm and of the lights along the shore at dawn.</p>" + refrain +
+      "</div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_EQ(Count(out, "Row the boat"), 2u) << out;
+  EXPECT_EQ(Count(out, "Sing the song"), 2u) << out;
+}
+
 }  // namespace
 }  // namespace pith
