@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "algo/boilerplate_words.h"
 #include "pith/pith.h"
 
 namespace pith {
@@ -233,6 +234,25 @@ TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
   const std::string out = ExtractAuto(html);
   EXPECT_EQ(Count(out, "Row the boat"), 2u) << out;
   EXPECT_EQ(Count(out, "Sing the song"), 2u) << out;
+}
+
+TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
+  using algo::ClassifyHintToken;
+  using algo::HintKind;
+  EXPECT_EQ(ClassifyHintToken("ad"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("advertisement"), HintKind::kBoilerplate);  // the longest word
+  EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
+  EXPECT_EQ(ClassifyHintToken("comments"), HintKind::kComments);
+  EXPECT_EQ(ClassifyHintToken("sidebar2"), HintKind::kBoilerplate);       // prefix families
+  EXPECT_EQ(ClassifyHintToken("navbartop"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("commentform"), HintKind::kComments);
+  EXPECT_EQ(ClassifyHintToken("sharethisarticlewithyourfriendsnow"), HintKind::kBoilerplate);  // past 16 bytes
+  EXPECT_EQ(ClassifyHintToken("adx"), HintKind::kNone);                   // words match whole
+  EXPECT_EQ(ClassifyHintToken("contents"), HintKind::kNone);
+  EXPECT_EQ(ClassifyHintToken("col"), HintKind::kNone);
+  EXPECT_EQ(ClassifyHintToken("6"), HintKind::kNone);
+  EXPECT_EQ(ClassifyHintToken(""), HintKind::kNone);
+  EXPECT_EQ(ClassifyHintToken("sha"), HintKind::kNone);                   // shorter than a prefix
 }
 
 }  // namespace

@@ -118,32 +118,37 @@ bool IsHeadingSlug(std::string_view id) {
   return words >= 5;
 }
 
-// Splits class/id values into lower-case alphanumeric tokens and classifies them.
-Hint HintFromNames(std::string_view a, std::string_view b) {
+// Splits class/id values into lower-case alphanumeric tokens and classifies them. Only a token's
+// first kTokenBytes bytes are kept: no word in the tables is that long, so a longer token can only
+// match by a prefix family.
+Hint HintFromNames(std::string_view class_names, std::string_view id) {
+  constexpr std::size_t kTokenBytes = 32;
   bool boiler = false, content = false, comments = false;
-  std::string token;
+  char token[kTokenBytes];
+  std::size_t size = 0;
   auto flush = [&]() {
-    switch (ClassifyHintToken(token)) {
+    if (size == 0) return;
+    switch (ClassifyHintToken(std::string_view(token, std::min(size, kTokenBytes)))) {
       case HintKind::kBoilerplate: boiler = true; break;
       case HintKind::kContent: content = true; break;
       case HintKind::kComments: comments = true; break;
       case HintKind::kNone: break;
     }
-    token.clear();
+    size = 0;
   };
-  for (std::string_view s : {a, b}) {
-    if (s == b && IsHeadingSlug(s)) continue;
+  auto scan = [&](std::string_view s) {
     for (char c : s) {
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-        token.push_back(c);
-      } else if (c >= 'A' && c <= 'Z') {
-        token.push_back(static_cast<char>(c + 32));
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')) {
+        if (size < kTokenBytes) token[size] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+        ++size;
       } else {
         flush();
       }
     }
     flush();
-  }
+  };
+  scan(class_names);
+  if (!IsHeadingSlug(id)) scan(id);
   if (comments) return kCommentsHint;
   if (boiler && !content) return kBoilerplate;
   if (content && !boiler) return kContentHint;

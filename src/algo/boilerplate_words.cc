@@ -2,7 +2,8 @@
 // (English-language class names dominate even on Chinese and Greek sites); no site is named.
 #include "algo/boilerplate_words.h"
 
-#include <unordered_map>
+#include <array>
+#include <cstdint>
 
 namespace pith::algo {
 namespace {
@@ -30,29 +31,96 @@ constexpr std::string_view kComments[] = {
     "comment", "comments", "commentlist", "discuss", "disqus", "respond",
 };
 
-// One hash lookup per token. A word in two tables would take the later one's kind: comments over
-// content over boilerplate.
-const std::unordered_map<std::string_view, HintKind>& Table() {
-  static const std::unordered_map<std::string_view, HintKind> table = [] {
-    std::unordered_map<std::string_view, HintKind> t;
-    for (std::string_view w : kBoilerplate) t[w] = HintKind::kBoilerplate;
-    for (std::string_view w : kContent) t[w] = HintKind::kContent;
-    for (std::string_view w : kComments) t[w] = HintKind::kComments;
-    return t;
-  }();
+// Prefix families: compounds of these words ("sidebar1", "navbar-top") read like the word itself.
+constexpr std::string_view kBoilerplatePrefixes[] = {"sidebar", "navbar", "footer", "share", "social", "related", "advert"};
+constexpr std::string_view kCommentsPrefix = "comment";
+
+// Class names are classified once per element of every page, so the tables are compiled into an
+// open-addressing hash table of words packed into two integers (no word is longer than 16 bytes),
+// and prefixes are compared as masked integers.
+struct Packed {
+  std::uint64_t lo = 0, hi = 0;  // bytes 0–7 and 8–15, zero-padded
+  constexpr bool operator==(const Packed&) const = default;
+};
+
+constexpr Packed Pack(std::string_view w) {
+  Packed p;
+  for (std::size_t i = 0; i < w.size() && i < 16; ++i) {
+    (i < 8 ? p.lo : p.hi) |= std::uint64_t{static_cast<unsigned char>(w[i])} << (8 * (i % 8));
+  }
+  return p;
+}
+
+constexpr std::size_t kMaxWordBytes = 16;
+constexpr int kSlotBits = 9;
+constexpr std::size_t kSlots = std::size_t{1} << kSlotBits;
+
+constexpr std::size_t SlotOf(const Packed& p) {
+  return static_cast<std::size_t>(((p.lo * 0x9E3779B97F4A7C15ull) ^ (p.hi * 0xC2B2AE3D27D4EB4Full)) >> (64 - kSlotBits));
+}
+
+struct Slot {
+  Packed word;
+  HintKind kind = HintKind::kNone;  // kNone: empty slot
+};
+
+// A word in two tables takes the later one's kind: comments over content over boilerplate.
+constexpr std::array<Slot, kSlots> BuildTable() {
+  std::array<Slot, kSlots> table{};
+  auto add = [&](std::string_view w, HintKind kind) {
+    const Packed p = Pack(w);
+    std::size_t i = SlotOf(p);
+    while (table[i].kind != HintKind::kNone && !(table[i].word == p)) i = (i + 1) % kSlots;
+    table[i] = {p, kind};
+  };
+  for (std::string_view w : kBoilerplate) add(w, HintKind::kBoilerplate);
+  for (std::string_view w : kContent) add(w, HintKind::kContent);
+  for (std::string_view w : kComments) add(w, HintKind::kComments);
   return table;
 }
+constexpr std::array<Slot, kSlots> kTable = BuildTable();
+
+template <std::size_t N>
+constexpr bool AllFit(const std::string_view (&words)[N], std::size_t max_bytes) {
+  for (std::string_view w : words) {
+    if (w.empty() || w.size() > max_bytes) return false;
+  }
+  return true;
+}
+static_assert(AllFit(kBoilerplate, kMaxWordBytes) && AllFit(kContent, kMaxWordBytes) && AllFit(kComments, kMaxWordBytes),
+              "hint words are 1 to 16 bytes");
+static_assert(AllFit(kBoilerplatePrefixes, 8) && kCommentsPrefix.size() <= 8, "prefixes are compared within one integer");
+
+struct Prefix {
+  std::uint64_t bytes, mask;  // the prefix packed, and a mask of its length (at most 8 bytes)
+  HintKind kind;
+};
+
+constexpr Prefix MakePrefix(std::string_view p, HintKind kind) {
+  return {Pack(p).lo, p.size() >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * p.size())) - 1, kind};
+}
+
+constexpr std::array<Prefix, std::size(kBoilerplatePrefixes) + 1> kPrefixes = [] {
+  std::array<Prefix, std::size(kBoilerplatePrefixes) + 1> out{};
+  out[0] = MakePrefix(kCommentsPrefix, HintKind::kComments);
+  for (std::size_t i = 0; i < std::size(kBoilerplatePrefixes); ++i) {
+    out[i + 1] = MakePrefix(kBoilerplatePrefixes[i], HintKind::kBoilerplate);
+  }
+  return out;
+}();
 
 }  // namespace
 
 HintKind ClassifyHintToken(std::string_view t) {
   if (t.empty()) return HintKind::kNone;
-  const auto& table = Table();
-  if (const auto it = table.find(t); it != table.end()) return it->second;
-  if (t.rfind("sidebar", 0) == 0 || t.rfind("navbar", 0) == 0 || t.rfind("footer", 0) == 0 ||
-      t.rfind("comment", 0) == 0 || t.rfind("share", 0) == 0 || t.rfind("social", 0) == 0 ||
-      t.rfind("related", 0) == 0 || t.rfind("advert", 0) == 0) {
-    return t.rfind("comment", 0) == 0 ? HintKind::kComments : HintKind::kBoilerplate;
+  const Packed p = Pack(t);
+  if (t.size() <= kMaxWordBytes) {
+    for (std::size_t i = SlotOf(p); kTable[i].kind != HintKind::kNone; i = (i + 1) % kSlots) {
+      if (kTable[i].word == p) return kTable[i].kind;
+    }
+  }
+  for (const Prefix& f : kPrefixes) {
+    if ((p.lo & f.mask) == f.bytes) return f.kind;
   }
   return HintKind::kNone;
 }

@@ -110,12 +110,15 @@ void Annotate(const Document& doc, Annotation* out) {
       doc.GetAttr(id, Attr::kHref, &has_href);
       if (has_href) ++s.link_count;
     }
-    // Dominant script: the letter class with most code points (kNone when no letters).
-    int best = static_cast<int>(text::Script::kLatin);
-    for (int k = best + 1; k < kScripts; ++k) {
-      if (scripts[id][k] > scripts[id][best]) best = k;
+    // Dominant script: the letter class with most code points (kNone when no letters). A subtree
+    // without characters has no script counts either (most elements of a page): nothing to do.
+    if (s.chars > 0) {
+      int best = static_cast<int>(text::Script::kLatin);
+      for (int k = best + 1; k < kScripts; ++k) {
+        if (scripts[id][k] > scripts[id][best]) best = k;
+      }
+      s.script = scripts[id][best] ? static_cast<text::Script>(best) : text::Script::kNone;
     }
-    s.script = scripts[id][best] ? static_cast<text::Script>(best) : text::Script::kNone;
     if (id == 0) break;
     NodeStats& p = out->stats[node.parent];
     p.chars += s.chars;
@@ -125,7 +128,9 @@ void Annotate(const Document& doc, Annotation* out) {
     p.tsheg += s.tsheg;
     p.cjk += s.cjk;
     p.words += s.words;
-    for (int k = 0; k < kScripts; ++k) scripts[node.parent][k] += scripts[id][k];
+    if (s.chars > 0) {
+      for (int k = 0; k < kScripts; ++k) scripts[node.parent][k] += scripts[id][k];
+    }
   }
 }
 

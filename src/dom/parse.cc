@@ -8,6 +8,7 @@
 #include <myhtml/api.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -75,19 +76,55 @@ MyHtmlSession& Session() {
   return session;
 }
 
+// Up to 8 bytes of a name in one integer, first byte lowest, for comparisons against constants.
+constexpr std::uint64_t PackName(std::string_view name) {
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < name.size() && i < 8; ++i) v |= std::uint64_t{static_cast<unsigned char>(name[i])} << (8 * i);
+  return v;
+}
+
+// Names of one length, packed.
+template <std::size_t N>
+struct PackedNames {
+  std::array<std::uint64_t, N> packed{};
+  constexpr explicit PackedNames(const std::string_view (&names)[N]) {
+    for (std::size_t i = 0; i < N; ++i) packed[i] = PackName(names[i]);
+  }
+  bool Contains(std::uint64_t name) const { return std::find(packed.begin(), packed.end(), name) != packed.end(); }
+};
+
 // Elements that never open a nesting level for the depth estimate: void elements and elements whose
 // end tag is optional (or which the tree builder reparents), so that "<li><li><li>" is not 3 deep.
+// This runs once per tag of every page: names are grouped by length and compared as integers.
 bool IsVoidOrOptionalEnd(std::string_view name) {
-  static constexpr std::string_view kSkip[] = {
-      "area", "base", "br", "col", "colgroup", "dd", "dt", "embed", "hr", "html", "head", "body",
-      "img", "input", "keygen", "li", "link", "meta", "option", "optgroup", "p", "param", "rb",
-      "rp", "rt", "rtc", "source", "tbody", "td", "tfoot", "th", "thead", "tr", "track", "wbr",
-      "frame", "basefont", "bgsound", "image", "isindex", "spacer", "nextid"};
-  if (name.size() > 8) return false;  // longest entry: 8 bytes
-  for (std::string_view s : kSkip) {
-    if (s.size() == name.size() && s[0] == name[0] && s == name) return true;
+  static constexpr std::string_view k1[] = {"p"};
+  static constexpr std::string_view k2[] = {"br", "dd", "dt", "hr", "li", "rb", "rp", "rt", "td", "th", "tr"};
+  static constexpr std::string_view k3[] = {"col", "img", "rtc", "wbr"};
+  static constexpr std::string_view k4[] = {"area", "base", "body", "head", "html", "link", "meta"};
+  static constexpr std::string_view k5[] = {"embed", "frame", "image", "input", "param", "tbody", "tfoot", "thead", "track"};
+  static constexpr std::string_view k6[] = {"keygen", "nextid", "option", "source", "spacer"};
+  static constexpr std::string_view k7[] = {"bgsound", "isindex"};
+  static constexpr std::string_view k8[] = {"basefont", "colgroup", "optgroup"};
+  static constexpr PackedNames p1(k1);
+  static constexpr PackedNames p2(k2);
+  static constexpr PackedNames p3(k3);
+  static constexpr PackedNames p4(k4);
+  static constexpr PackedNames p5(k5);
+  static constexpr PackedNames p6(k6);
+  static constexpr PackedNames p7(k7);
+  static constexpr PackedNames p8(k8);
+  const std::uint64_t packed = PackName(name);
+  switch (name.size()) {
+    case 1: return p1.Contains(packed);
+    case 2: return p2.Contains(packed);
+    case 3: return p3.Contains(packed);
+    case 4: return p4.Contains(packed);
+    case 5: return p5.Contains(packed);
+    case 6: return p6.Contains(packed);
+    case 7: return p7.Contains(packed);
+    case 8: return p8.Contains(packed);
+    default: return false;
   }
-  return false;
 }
 
 bool IsRawTextElement(std::string_view name) {

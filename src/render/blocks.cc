@@ -40,9 +40,27 @@ dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
 
 }  // namespace
 
+// Lead bytes of the characters text::IsSpace accepts (ASCII controls and space, U+0085/U+00A0,
+// U+1680, U+2000–U+206F, U+3000, U+FEFF); every other byte of valid UTF-8 is copied in runs.
+namespace {
+bool MayStartSpace(unsigned char b) { return b <= ' ' || b == 0xC2 || b == 0xE1 || b == 0xE2 || b == 0xE3 || b == 0xEF; }
+}  // namespace
+
 void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out) {
   bool pending_space = false;
+  auto space_before_text = [&]() {
+    if (pending_space && !out->empty() && out->back() != ' ' && out->back() != '\n') out->push_back(' ');
+    pending_space = false;
+  };
   for (std::size_t i = 0; i < text.size();) {
+    std::size_t run_end = i;
+    while (run_end < text.size() && !MayStartSpace(static_cast<unsigned char>(text[run_end]))) ++run_end;
+    if (run_end > i) {
+      space_before_text();
+      out->append(text.substr(i, run_end - i));
+      i = run_end;
+      continue;
+    }
     const std::size_t start = i;
     const char32_t cp = text::NextCodePoint(text, i);
     if (text::IsSpace(cp)) {
@@ -55,11 +73,10 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
       }
       continue;
     }
-    if (pending_space && !out->empty() && out->back() != ' ' && out->back() != '\n') out->push_back(' ');
-    pending_space = false;
+    space_before_text();
     out->append(text.substr(start, i - start));
   }
-  if (pending_space && !out->empty() && out->back() != ' ' && out->back() != '\n') out->push_back(' ');
+  space_before_text();
 }
 
 std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
