@@ -165,6 +165,42 @@ TEST(DomParse, EstimatedDepthIgnoresVoidAndOptionalEndTags) {
   EXPECT_EQ(EstimateNestingDepth("<!-- <div><div> --><b>x</b>"), 1);
 }
 
+// Script and style contents are not given to MyHTML (pith never reads them); the tree must be
+// the one the whole page gives, whatever the pre-scan takes for a script.
+TEST(DomParse, ScriptAndStyleContentsLeaveTreeTextAndLinesAsTheyWere) {
+  const Document doc = ParseOk(
+      "<html><head><style>\np { color: red }\n</style>"
+      "<script type=\"APPLICATION/LD+JSON\">{\"headline\": \"Kept\"}</script></head>\n"
+      "<body><script data-x='a>b'>\nvar s = \"<p>not text</p>\";\n</script >\n"
+      "<p id=after>After</p><svg><style>.a{}</style></svg><script></script><p>End</p></body></html>");
+  EXPECT_EQ(VisibleText(doc), "\n\nAfterEnd");
+  ASSERT_EQ(doc.json_ld.size(), 1u);
+  EXPECT_EQ(doc.json_ld[0], "{\"headline\": \"Kept\"}");
+  const NodeId after = doc.FindFirst(Tag::kP);
+  ASSERT_NE(after, kNoNode);
+  EXPECT_EQ(doc.GetAttr(after, Attr::kId), "after");
+  EXPECT_EQ(doc[after].line, 7u);  // the script's newlines still count
+}
+
+TEST(DomParse, TextThePreScanTakesForAScriptIsStillParsed) {
+  // A '>' inside a quoted value, then "<script>" inside another value: a scan that ends tags at
+  // the first '>' sees a script there. MyHTML does not, so the page is parsed whole.
+  const Document quoted = ParseOk(
+      "<body><div title='a>b' data-x='<script>'>Inside</div><p>Visible paragraph</p>"
+      "<script>var x;</script><p>Last</p></body>");
+  EXPECT_EQ(VisibleText(quoted), "InsideVisible paragraphLast");
+  // A processing instruction is a bogus comment that ends at the first '>'.
+  const Document bogus = ParseOk("<body><? <script> ?><p>Shown</p><script>x</script><p>Too</p></body>");
+  EXPECT_EQ(VisibleText(bogus), " ?>ShownToo");
+  // In <svg> a <style> holds markup: here "</svg>" ends it.
+  const Document svg = ParseOk("<body><svg><style>a{}</svg><p>Shown</p><p>Also</p></style><p>End</p></body>");
+  EXPECT_EQ(VisibleText(svg), "ShownAlsoEnd");
+  // "<!--" in a script can move its end (escaped states): such scripts are parsed as they are.
+  const Document escaped = ParseOk(
+      "<body><script><!-- document.write('<script>a</script>') --></script><p>After</p></body>");
+  EXPECT_EQ(VisibleText(escaped), "After");
+}
+
 TEST(DomParse, HandlesATagWithManyAttributes) {
   std::string html = "<div";
   for (int i = 0; i < 100000; ++i) html += " a" + std::to_string(i) + "=\"v\"";

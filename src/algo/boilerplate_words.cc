@@ -2,8 +2,11 @@
 // (English-language class names dominate even on Chinese and Greek sites); no site is named.
 #include "algo/boilerplate_words.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 namespace pith::algo {
 namespace {
@@ -113,7 +116,15 @@ constexpr std::array<Prefix, std::size(kBoilerplatePrefixes) + 1> kPrefixes = []
 
 HintKind ClassifyHintToken(std::string_view t) {
   if (t.empty()) return HintKind::kNone;
-  const Packed p = Pack(t);
+  Packed p;
+  if constexpr (std::endian::native == std::endian::little) {  // Pack's layout, with two loads
+    char bytes[16] = {};
+    std::memcpy(bytes, t.data(), std::min<std::size_t>(t.size(), sizeof bytes));
+    std::memcpy(&p.lo, bytes, 8);
+    std::memcpy(&p.hi, bytes + 8, 8);
+  } else {
+    p = Pack(t);
+  }
   if (t.size() <= kMaxWordBytes) {
     for (std::size_t i = SlotOf(p); kTable[i].kind != HintKind::kNone; i = (i + 1) % kSlots) {
       if (kTable[i].word == p) return kTable[i].kind;

@@ -1,5 +1,8 @@
 // MyHTML → pith::dom::Document. MyHTML (Debian libmodest) is used in single-threaded mode with one
 // parser and one tree per thread, fed valid UTF-8 only (its own charset decoders are never used).
+// A linear pre-scan of the tags estimates the nesting depth and finds the contents of <script> and
+// <style>; MyHTML is given the page without them (their newlines stay), and the tree is checked to
+// have those elements where the scan saw them, else the page is parsed whole.
 // The conversion walks MyHTML's tree iteratively (first-child / next-sibling / parent links), so
 // depth costs no stack. Character references are decoded by MyHTML's HTML5 tokenizer (full named
 // table, numeric references with the windows-1252 remapping of &#128;–&#159;).
@@ -142,18 +145,47 @@ bool IsRawTextElement(std::string_view name) {
 inline char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 inline bool IsAsciiAlpha(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 
-// Case-insensitive search for "</name" starting at pos; returns npos if absent.
+// Case-insensitive search for the end tag "</name" followed by whitespace, '/' or '>' (the end of
+// a raw-text element's content, HTML5 §13.2.5) starting at pos; returns npos if absent.
 std::size_t FindEndTag(std::string_view html, std::size_t pos, std::string_view name) {
   while (true) {
     pos = html.find("</", pos);
     if (pos == std::string_view::npos) return pos;
-    bool match = pos + 2 + name.size() <= html.size();
+    const std::size_t after = pos + 2 + name.size();
+    bool match = after < html.size();
     for (std::size_t k = 0; match && k < name.size(); ++k) {
       match = Lower(html[pos + 2 + k]) == name[k];
     }
-    if (match) return pos;
+    if (match) {
+      const char c = html[after];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>') return pos;
+    }
     pos += 2;
   }
+}
+
+// The '>' that ends a start tag whose name ends before `pos`, skipping quoted attribute values
+// ("<script data-x='a>b'>"); npos if the tag never ends.
+std::size_t StartTagEnd(std::string_view html, std::size_t pos) {
+  while (pos < html.size()) {
+    const char c = html[pos];
+    if (c == '>') return pos;
+    if (c != '=') {
+      ++pos;
+      continue;
+    }
+    ++pos;
+    while (pos < html.size() && (html[pos] == ' ' || html[pos] == '\t' || html[pos] == '\n' ||
+                                 html[pos] == '\r' || html[pos] == '\f')) {
+      ++pos;
+    }
+    if (pos < html.size() && (html[pos] == '"' || html[pos] == '\'')) {
+      const std::size_t close = html.find(html[pos], pos + 1);
+      if (close == std::string_view::npos) return close;
+      pos = close + 1;
+    }
+  }
+  return std::string_view::npos;
 }
 
 // Byte offsets of every newline; the line of offset o is 1 + the number of newlines before o.
@@ -248,8 +280,13 @@ bool SkipsSubtree(myhtml_tag_id_t id) {
 
 class TreeBuilder {
  public:
-  TreeBuilder(MyHtmlSession& session, std::string_view html, Document* doc)
-      : session_(session), doc_(*doc), newlines_(NewlineOffsets(html)) {}
+  // `raw_element_tags`: sorted offsets where the input should have <script> or <style> elements.
+  TreeBuilder(MyHtmlSession& session, std::string_view html, const std::vector<std::size_t>& raw_element_tags,
+              Document* doc)
+      : session_(session), doc_(*doc), newlines_(NewlineOffsets(html)), raw_element_tags_(raw_element_tags) {}
+
+  // How many of raw_element_tags the tree has.
+  std::size_t raw_elements_found() const { return raw_elements_found_; }
 
   void Build(myhtml_tree_node_t* root) {
     doc_.line_count = static_cast<std::uint32_t>(newlines_.size()) + 1;
@@ -266,10 +303,12 @@ class TreeBuilder {
       if (id == MyHTML_TAG__TEXT) {
         AddText(node, parents.back());
       } else if (id == MyHTML_TAG_SCRIPT) {
+        NoteRawElements(node);
         CollectJsonLd(node);
-      } else if (id == MyHTML_TAG_NOSCRIPT && doc_.body == kNoNode) {
-        // <noscript> in <head> holds <link>/<meta>/<style>: nothing to read.
-      } else if (!SkipsSubtree(id) && id != MyHTML_TAG__UNDEF) {
+      } else if ((id == MyHTML_TAG_NOSCRIPT && doc_.body == kNoNode) || SkipsSubtree(id) || id == MyHTML_TAG__UNDEF) {
+        // Not read: <noscript> in <head> holds <link>/<meta>/<style>; see SkipsSubtree.
+        NoteRawElements(node);
+      } else {
         const NodeId me = AddElement(node, id, parents.back());
         if (myhtml_node_child(node)) {
           parents.push_back(me);
@@ -319,6 +358,29 @@ class TreeBuilder {
     doc_.nodes.push_back(n);
     doc_.subtree_end.push_back(id + 1);
     return id;
+  }
+
+  // Counts the <script> and <style> elements listed in raw_element_tags_ at `node` and in its
+  // subtree, which the walk in Build does not enter (<svg> icons with a <style>, <template>s).
+  void NoteRawElements(myhtml_tree_node_t* top) {
+    if (raw_element_tags_.empty()) return;
+    myhtml_tree_node_t* node = top;
+    while (node) {
+      const myhtml_tag_id_t id = myhtml_node_tag_id(node);
+      const bool raw = id == MyHTML_TAG_SCRIPT || id == MyHTML_TAG_STYLE;
+      // Only HTML's <script> and <style> hold raw text: in <svg> and <math> their content is markup.
+      if (raw && myhtml_node_namespace(node) == MyHTML_NAMESPACE_HTML &&
+          std::binary_search(raw_element_tags_.begin(), raw_element_tags_.end(),
+                             myhtml_node_element_position(node).begin)) {
+        ++raw_elements_found_;
+      }
+      if (!raw && myhtml_node_child(node)) {
+        node = myhtml_node_child(node);
+        continue;
+      }
+      while (node != top && !myhtml_node_next(node)) node = myhtml_node_parent(node);
+      node = node == top ? nullptr : myhtml_node_next(node);
+    }
   }
 
   void Close(NodeId id) { doc_.subtree_end[id] = static_cast<NodeId>(doc_.nodes.size()); }
@@ -480,12 +542,31 @@ class TreeBuilder {
   std::size_t line_cursor_ = 0;   // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
   std::size_t last_offset_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
+  const std::vector<std::size_t>& raw_element_tags_;
+  std::size_t raw_elements_found_ = 0;
 };
 
 }  // namespace
 
-int EstimateNestingDepth(std::string_view html) {
-  int depth = 0, max_depth = 0;
+namespace {
+
+// What one linear pass over the tags finds.
+struct MarkupScan {
+  int max_depth = 0;  // see EstimateNestingDepth
+  // Contents of <script> and <style> elements that MyHTML need not see (about a third of the bytes
+  // of a typical page, which pith never reads): the offset of the element's '<' and the content's
+  // byte range. Not listed: JSON-LD scripts (metadata reads them), scripts whose content holds
+  // "<!--" (the tokenizer's escaped states could end them elsewhere) and unterminated elements.
+  struct RawContent {
+    std::size_t tag, begin, end;
+  };
+  std::vector<RawContent> omissible;
+};
+
+MarkupScan ScanMarkup(std::string_view html) {
+  MarkupScan scan;
+  int depth = 0;
+  int foreign = 0;  // open <svg> and <math> elements
   std::size_t i = 0;
   const std::size_t n = html.size();
   char name_buf[16];  // tag names are compared only up to 15 bytes; every listed name is shorter
@@ -510,45 +591,109 @@ int EstimateNestingDepth(std::string_view html) {
     const std::size_t gt = html.find('>', i);
     if (gt == std::string_view::npos) break;
     const bool self_closing = gt > 0 && html[gt - 1] == '/';
+    const std::size_t name_end = i;
     i = gt + 1;
     if (IsVoidOrOptionalEnd(name)) continue;
+    const bool script = name == "script", style = name == "style";
+    if ((name == "svg" || name == "math") && !self_closing) {
+      if (closing && foreign > 0) --foreign;
+      if (!closing) ++foreign;
+    }
     if (closing) {
       if (depth > 0) --depth;
       continue;
     }
-    if (IsRawTextElement(name)) {
+    // Inside <svg> and <math> a <script> or <style> holds markup, not raw text.
+    if (IsRawTextElement(name) && !(foreign > 0 && (script || style))) {
+      if (script || style) {
+        // The content starts after the real end of the start tag (quoted values may hold '>').
+        const std::size_t tag_end = StartTagEnd(html, name_end);
+        if (tag_end == std::string_view::npos) break;
+        i = tag_end + 1;
+      }
       const std::size_t end = FindEndTag(html, i, name);
+      if ((script || style) && end != std::string_view::npos && end > i) {
+        const std::string_view content = html.substr(i, end - i);
+        const bool keep = script && (ContainsIgnoreCase(html.substr(lt, i - lt), "ld+json") ||
+                                     content.find("<!--") != std::string_view::npos);
+        if (!keep) scan.omissible.push_back({lt, i, end});
+      }
       i = end == std::string_view::npos ? n : end;
       continue;
     }
-    if (!self_closing) max_depth = std::max(max_depth, ++depth);
+    if (!self_closing) scan.max_depth = std::max(scan.max_depth, ++depth);
   }
-  return max_depth;
+  return scan;
 }
 
-Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
-  doc->Clear();
-  const int depth = EstimateNestingDepth(html);
-  if (depth > limits.max_nesting_depth) {
-    return Status(StatusCode::kTooDeep, "element nesting reaches " + std::to_string(depth) +
-                                            " levels (limit " +
-                                            std::to_string(limits.max_nesting_depth) + ")");
+// `html` without the omissible contents, each replaced by its newlines (line numbers stay), into
+// `out`; the offsets of the omitted elements' '<' in `out` go to `tags`.
+std::string_view OmitRawContents(std::string_view html, const std::vector<MarkupScan::RawContent>& omit,
+                                 std::string* out, std::vector<std::size_t>* tags) {
+  out->clear();
+  out->reserve(html.size());
+  tags->clear();
+  std::size_t pos = 0;
+  for (const MarkupScan::RawContent& r : omit) {
+    out->append(html.substr(pos, r.begin - pos));
+    tags->push_back(out->size() - (r.begin - r.tag));
+    const std::string_view content = html.substr(r.begin, r.end - r.begin);
+    out->append(static_cast<std::size_t>(std::count(content.begin(), content.end(), '\n')), '\n');
+    pos = r.end;
   }
-  MyHtmlSession& session = Session();
-  if (!session.tree()) return Status(StatusCode::kInternal, "MyHTML failed to initialise");
+  out->append(html.substr(pos));
+  return *out;
+}
+
+// Parses `input` with MyHTML into `doc` (a MyHTML failure goes to `status`). False when an offset
+// of `omitted_tags` starts no HTML <script> or <style> element of the tree: only where MyHTML's
+// tokenizer really read such a start tag was the omitted content raw text, so that the tree is the
+// one the whole page gives; otherwise the page must be parsed whole.
+bool ParseWithMyHtml(MyHtmlSession& session, std::string_view input, const std::vector<std::size_t>& omitted_tags,
+                     Document* doc, Status* status) {
+  doc->Clear();
   session.ResetTagCache();
-  if (myhtml_parse(session.tree(), MyENCODING_UTF_8, html.data(), html.size()) != MyHTML_STATUS_OK) {
-    return Status(StatusCode::kInternal, "MyHTML failed to parse the input");
+  if (myhtml_parse(session.tree(), MyENCODING_UTF_8, input.data(), input.size()) != MyHTML_STATUS_OK) {
+    *status = Status(StatusCode::kInternal, "MyHTML failed to parse the input");
+    myhtml_tree_clean(session.tree());
+    return true;
   }
   myhtml_tree_node_t* root = myhtml_tree_get_document(session.tree());
-  TreeBuilder builder(session, html, doc);
+  TreeBuilder builder(session, input, omitted_tags, doc);
   if (root) builder.Build(root);
   if (doc->nodes.empty()) {
     doc->nodes.push_back(Node{});
     doc->subtree_end.push_back(1);
   }
   myhtml_tree_clean(session.tree());
-  return Status::Ok();
+  return builder.raw_elements_found() == omitted_tags.size();
+}
+
+}  // namespace
+
+int EstimateNestingDepth(std::string_view html) { return ScanMarkup(html).max_depth; }
+
+Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
+  doc->Clear();
+  const MarkupScan scan = ScanMarkup(html);
+  if (scan.max_depth > limits.max_nesting_depth) {
+    return Status(StatusCode::kTooDeep, "element nesting reaches " + std::to_string(scan.max_depth) +
+                                            " levels (limit " +
+                                            std::to_string(limits.max_nesting_depth) + ")");
+  }
+  MyHtmlSession& session = Session();
+  if (!session.tree()) return Status(StatusCode::kInternal, "MyHTML failed to initialise");
+  Status status = Status::Ok();
+  if (limits.omit_raw_contents && !scan.omissible.empty()) {
+    std::string compact;
+    std::vector<std::size_t> omitted_tags;
+    const std::string_view input = OmitRawContents(html, scan.omissible, &compact, &omitted_tags);
+    if (ParseWithMyHtml(session, input, omitted_tags, doc, &status)) return status;
+    // The scan took text for a <script> or <style> that MyHTML did not (a tag inside a comment form
+    // it does not know, a frameset page): parse the page as it is.
+  }
+  ParseWithMyHtml(session, html, {}, doc, &status);
+  return status;
 }
 
 }  // namespace pith::dom

@@ -10,10 +10,16 @@ namespace pith::dom {
 
 struct ParseLimits {
   int max_nesting_depth = 5000;  // Options::max_nesting_depth
+  // Contents of <script> and <style> (but JSON-LD) are not handed to MyHTML: pith never reads them
+  // and they are a third of a typical page. The tree is the same either way (each omission is
+  // checked against the tree, and the page parsed whole when one does not hold); off is for
+  // differential tests.
+  bool omit_raw_contents = true;
 };
 
 // Parses valid UTF-8 `html` into `doc` (cleared first). Fails with kTooDeep when the estimated
 // element nesting exceeds the limit (checked before MyHTML runs: its time grows with depth²).
+// Source lines of nodes are those of `html`.
 Status Parse(std::string_view html, const ParseLimits& limits, Document* doc);
 
 // Upper estimate of element nesting from a linear scan of the tags: start tags of elements that
