@@ -637,8 +637,10 @@ std::string_view OmitRawContents(std::string_view html, const std::vector<Markup
   for (const MarkupScan::RawContent& r : omit) {
     out->append(html.substr(pos, r.begin - pos));
     tags->push_back(out->size() - (r.begin - r.tag));
-    const std::string_view content = html.substr(r.begin, r.end - r.begin);
-    out->append(static_cast<std::size_t>(std::count(content.begin(), content.end(), '\n')), '\n');
+    for (const char* p = html.data() + r.begin, *end = html.data() + r.end;
+         (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))); ++p) {
+      out->push_back('\n');
+    }
     pos = r.end;
   }
   out->append(html.substr(pos));
