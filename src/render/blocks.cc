@@ -2,6 +2,7 @@
 #include "render/blocks.h"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "text/unicode.h"
@@ -43,7 +44,13 @@ dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
 // Lead bytes of the characters text::IsSpace accepts (ASCII controls and space, U+0085/U+00A0,
 // U+1680, U+2000–U+206F, U+3000, U+FEFF); every other byte of valid UTF-8 is copied in runs.
 namespace {
-bool MayStartSpace(unsigned char b) { return b <= ' ' || b == 0xC2 || b == 0xE1 || b == 0xE2 || b == 0xE3 || b == 0xEF; }
+constexpr std::array<bool, 256> kMayStartSpace = [] {
+  std::array<bool, 256> t{};
+  for (int b = 0; b <= ' '; ++b) t[b] = true;
+  for (int b : {0xC2, 0xE1, 0xE2, 0xE3, 0xEF}) t[b] = true;
+  return t;
+}();
+bool MayStartSpace(unsigned char b) { return kMayStartSpace[b]; }
 }  // namespace
 
 void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out) {
