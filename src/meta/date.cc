@@ -55,6 +55,24 @@ char32_t DecodeAt(std::string_view s, std::size_t i, std::size_t* next) {
   return c;
 }
 
+// End of the run of code points satisfying in_run that starts at byte i (i itself if none does).
+// ASCII bytes are tested without decoding.
+template <typename Pred>
+std::size_t RunEnd(std::string_view s, std::size_t i, Pred in_run) {
+  while (i < s.size()) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      if (!in_run(b)) break;
+      ++i;
+      continue;
+    }
+    std::size_t next;
+    if (!in_run(DecodeAt(s, i, &next))) break;
+    i = next;
+  }
+  return i;
+}
+
 Tok Lex(std::string_view s, std::size_t i) {
   Tok t;
   t.b = t.e = i;
@@ -62,6 +80,7 @@ Tok Lex(std::string_view s, std::size_t i) {
   std::size_t j;
   char32_t c = DecodeAt(s, i, &j);
   t.cp = c;
+  // The classes do not overlap; letters, more frequent than spaces, are tested before them.
   if (DigitValue(c) >= 0) {
     t.kind = Kind::kNum;
     std::size_t k = i;
@@ -74,24 +93,12 @@ Tok Lex(std::string_view s, std::size_t i) {
       k = n;
     }
     t.e = k;
-  } else if (IsSpaceCp(c)) {
-    t.kind = Kind::kSpace;
-    std::size_t k = j;
-    while (k < s.size()) {
-      std::size_t n;
-      if (!IsSpaceCp(DecodeAt(s, k, &n))) break;
-      k = n;
-    }
-    t.e = k;
   } else if (IsWordCp(c)) {
     t.kind = Kind::kWord;
-    std::size_t k = j;
-    while (k < s.size()) {
-      std::size_t n;
-      if (!IsWordCp(DecodeAt(s, k, &n))) break;
-      k = n;
-    }
-    t.e = k;
+    t.e = RunEnd(s, j, IsWordCp);
+  } else if (IsSpaceCp(c)) {
+    t.kind = Kind::kSpace;
+    t.e = RunEnd(s, j, IsSpaceCp);
   } else {
     t.kind = Kind::kSym;
     t.e = j;
@@ -100,9 +107,12 @@ Tok Lex(std::string_view s, std::size_t i) {
 }
 
 // Skips one run of spaces, if any.
-std::size_t SkipSpace(std::string_view s, std::size_t i) {
-  const Tok t = Lex(s, i);
-  return t.kind == Kind::kSpace ? t.e : i;
+std::size_t SkipSpace(std::string_view s, std::size_t i) { return RunEnd(s, i, IsSpaceCp); }
+
+// A digit (ASCII or full-width) begins at byte i.
+bool DigitAt(std::string_view s, std::size_t i) {
+  std::size_t next;
+  return i < s.size() && DigitValue(DecodeAt(s, i, &next)) >= 0;
 }
 
 bool IsSym(const Tok& t, char32_t c) { return t.kind == Kind::kSym && t.cp == c; }
@@ -486,12 +496,13 @@ bool DayFirstWord(std::string_view s, const Tok& d, DateMatch* out) {
 
 // "November 9, 2009", "Nov. 9th 2009", "Nov 09 2009".
 bool MonthFirst(std::string_view s, const Tok& w, DateMatch* out) {
+  // Called at every word of running text: the bytes after it are peeked at before anything is
+  // lexed.
   std::size_t k = w.e;
-  const Tok dot = Lex(s, k);
-  if (IsSym(dot, '.')) k = dot.e;
+  if (k < s.size() && s[k] == '.') ++k;
   const std::size_t after_word = k;
   k = SkipSpace(s, k);
-  if (k == after_word) return false;
+  if (k == after_word || !DigitAt(s, k)) return false;
   const Tok d = Lex(s, k);
   if (!IsSmallNum(d) || d.value < 1 || d.value > 31) return false;
   k = SkipOrdinal(s, d.e);
@@ -513,11 +524,57 @@ bool MonthFirst(std::string_view s, const Tok& w, DateMatch* out) {
   return true;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Scanning. Every shape needs a digit: a number starts it, or follows its month name after spaces.
+// So the scanner jumps from the surroundings of one digit to those of the next and lexes only them.
+
+// First byte at or after i where a digit (ASCII or full-width) begins; s.size() if none.
+std::size_t NextDigit(std::string_view s, std::size_t i) {
+  for (; i < s.size(); ++i) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if ((b >= '0' && b <= '9') || (b == 0xEF && DigitAt(s, i))) return i;
+  }
+  return s.size();
+}
+
+// Where Scan, standing at byte i, may jump to without passing the start of a date. The next date
+// uses d, the first digit after i, and starts at the number there or at a month name in the
+// whitespace-separated chunk before d's own. Scan may resume at the start of that chunk when ASCII
+// whitespace ends right before it: its run of spaces ends there, and its context after spaces is
+// as empty as at the start. Returns i itself when there is no such place after i.
+std::size_t ResumeBefore(std::string_view s, std::size_t i, std::size_t d) {
+  auto ascii_space_before = [&](std::size_t k) {
+    const unsigned char b = static_cast<unsigned char>(s[k - 1]);
+    return b < 0x80 && IsSpaceCp(b);
+  };
+  std::size_t k = d;
+  while (k > i && !ascii_space_before(k)) --k;  // d's chunk
+  while (k > i && ascii_space_before(k)) --k;   // the spaces before it
+  while (k > i && !ascii_space_before(k)) --k;  // the chunk before
+  // A wider space right after the ASCII ones would continue Scan's run of spaces.
+  if (k <= i || SkipSpace(s, k) != k) return i;
+  return k;
+}
+
 bool Scan(std::string_view s, std::size_t from, bool lenient, DateMatch* out) {
   Tok prev;  // previous token (kEnd at the start)
   Tok prev2;
   std::size_t i = from;
+  std::size_t digit = 0;  // where the next digit begins (found again once i has passed it)
+  // Finds the next digit and jumps towards it. False when no digit is left: no date either.
+  auto jump_to_next_digit = [&] {
+    digit = NextDigit(s, i);
+    if (digit == s.size()) return false;
+    if (const std::size_t resume = ResumeBefore(s, i, digit); resume > i) {
+      prev2 = prev = Tok{};
+      prev.kind = Kind::kSpace;
+      i = resume;
+    }
+    return true;
+  };
+  if (!jump_to_next_digit()) return false;
   while (i < s.size()) {
+    if (i > digit && !jump_to_next_digit()) return false;
     // Fast skip: a code point that is neither a digit nor a letter (CJK text, punctuation) only
     // resets the context.
     const unsigned char c = static_cast<unsigned char>(s[i]);
@@ -531,6 +588,13 @@ bool Scan(std::string_view s, std::size_t from, bool lenient, DateMatch* out) {
       prev.e = std::min(s.size(), i + n);
       prev.cp = c < 0x80 ? c : 0xFFFF;
       i = prev.e;
+      continue;
+    }
+    // A run of spaces separates tokens.
+    if (const std::size_t after_space = SkipSpace(s, i); after_space != i) {
+      prev2 = prev = Tok{};
+      prev.kind = Kind::kSpace;
+      i = after_space;
       continue;
     }
     const Tok t = Lex(s, i);
@@ -549,13 +613,8 @@ bool Scan(std::string_view s, std::size_t from, bool lenient, DateMatch* out) {
     } else if (t.kind == Kind::kWord && t.e - t.b >= 3 && t.e - t.b <= 26) {
       if (MonthFirst(s, t, out)) return true;
     }
-    if (t.kind != Kind::kSpace) {
-      prev2 = prev;
-      prev = t;
-    } else {
-      prev2 = prev = Tok{};
-      prev.kind = Kind::kSpace;
-    }
+    prev2 = prev;
+    prev = t;
     i = t.e;
   }
   return false;

@@ -62,9 +62,13 @@ bool StartsWithCI(std::string_view s, std::string_view p) {
 std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t from = 0) {
   if (needle.empty()) return from <= hay.size() ? from : std::string_view::npos;
   if (hay.size() < needle.size()) return std::string_view::npos;
+  // The first byte is compared in both cases, without lower-casing the text.
   const char first = Lower(needle[0]);
+  const char first_upper = first >= 'a' && first <= 'z' ? static_cast<char>(first - 32) : first;
   for (std::size_t i = from; i + needle.size() <= hay.size(); ++i) {
-    if (Lower(hay[i]) == first && EqualsCI(hay.substr(i, needle.size()), needle)) return i;
+    if ((hay[i] == first || hay[i] == first_upper) && EqualsCI(hay.substr(i, needle.size()), needle)) {
+      return i;
+    }
   }
   return std::string_view::npos;
 }
@@ -107,13 +111,25 @@ inline std::size_t SpaceLen(std::string_view s, std::size_t i) {
   return (text::IsSpace(cp) || cp == 0xA0) ? j - i : 0;
 }
 
-// Bytes that may start whitespace: ASCII spaces and controls, and the lead bytes of the
-// multi-byte spaces (C2: U+00A0/U+0085, E1: U+1680, E2: U+2000–U+205F, E3: U+3000, EF: U+FEFF).
-constexpr std::array<std::uint8_t, 256> kByteClass = [] {
-  std::array<std::uint8_t, 256> c{};
-  for (int b = 0; b <= ' '; ++b) c[b] = 1;
-  for (int b : {0xC2, 0xE1, 0xE2, 0xE3, 0xEF}) c[b] = 1;
-  return c;
+// How the whitespace-collapsing copy of BuildStream treats each byte of UTF-8 text.
+enum class ByteKind : std::uint8_t {
+  kPlain,       // never the start of whitespace: copied
+  kAsciiSpace,  // ' ', '\t', '\n', '\r', '\f', '\v': whitespace by itself, written as ' '
+  kMaybeSpace,  // another ASCII control, or the lead byte of a multi-byte space (C2: U+00A0/U+0085,
+                // E1: U+1680, E2: U+2000–U+205F, E3: U+3000, EF: U+FEFF): decided by SpaceLen
+};
+struct ByteClass {
+  ByteKind kind;
+  char written;  // what a kPlain or kAsciiSpace byte is written as
+};
+constexpr std::array<ByteClass, 256> kByteClass = [] {
+  std::array<ByteClass, 256> k{};
+  for (int b = 0; b < 256; ++b) {
+    k[b] = {b <= ' ' ? ByteKind::kMaybeSpace : ByteKind::kPlain, static_cast<char>(b)};
+  }
+  for (int b : {' ', '\t', '\n', '\r', '\f', '\v'}) k[b] = {ByteKind::kAsciiSpace, ' '};
+  for (int b : {0xC2, 0xE1, 0xE2, 0xE3, 0xEF}) k[b].kind = ByteKind::kMaybeSpace;
+  return k;
 }();
 
 // Whitespace runs → one space, trimmed; stops after max_bytes (at a code point boundary).
@@ -226,6 +242,46 @@ bool InList(std::string_view s, const std::string_view (&list)[N]) {
   return false;
 }
 
+// Strings (of two bytes or more) searched for together. Their first two bytes are kept in a
+// table, so that a position of the text where none of them begins costs one lookup.
+template <std::size_t N>
+class StringSet {
+ public:
+  constexpr explicit StringSet(const std::string_view (&strings)[N]) : strings_(strings) {
+    for (std::string_view s : strings) {
+      if (s.size() < 2) throw "StringSet: every string needs two bytes or more";  // compile time
+      heads_[HeadKey(s[0], s[1])] = true;
+    }
+  }
+  // Some string of the set may begin at text[i] (a quick test: its answer may be a false yes).
+  bool MayBeginAt(std::string_view text, std::size_t i) const {
+    return i + 1 < text.size() && heads_[HeadKey(text[i], text[i + 1])];
+  }
+  // Some string of the set occurs in text.
+  bool FoundIn(std::string_view text) const {
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+      if (MayBeginAt(text, i) && BeginsAt(text, i)) return true;
+    }
+    return false;
+  }
+
+ private:
+  static constexpr std::size_t kHeadKeys = 4096;
+  // Two bytes hashed to 12 bits (pairs of lower-case letters stay distinct).
+  static constexpr std::size_t HeadKey(char a, char b) {
+    return (static_cast<unsigned char>(a) * 64u + static_cast<unsigned char>(b)) % kHeadKeys;
+  }
+  bool BeginsAt(std::string_view text, std::size_t i) const {
+    for (std::string_view s : strings_) {
+      if (text.substr(i).starts_with(s)) return true;
+    }
+    return false;
+  }
+
+  const std::string_view (&strings_)[N];
+  std::array<bool, kHeadKeys> heads_{};
+};
+
 // ---------------------------------------------------------------------------------------------
 // Facts collected in one pass over the document.
 
@@ -254,29 +310,19 @@ std::string_view Trim(std::string_view s) {
 }
 
 bool HasClassHint(std::string_view cls, std::string_view id) {
-  // Lower-case both into one buffer once, then plain substring searches.
+  static constexpr StringSet kHints(tables::kBylineClassHints);
+  static constexpr StringSet kVetoes(tables::kBylineClassVetoes);
+  // Lower-case both into one buffer once, then search it for the hints (and the vetoes).
   char buf[256];
   std::size_t n = 0;
   for (std::string_view part : {cls, id}) {
-    for (char c : part) {
-      if (n + 1 >= sizeof buf) break;
-      buf[n++] = Lower(c);
-    }
+    const std::size_t take = std::min(part.size(), sizeof buf - 1 - n);
+    for (std::size_t i = 0; i < take; ++i) buf[n + i] = Lower(part[i]);
+    n += take;
     if (n + 1 < sizeof buf) buf[n++] = ' ';
   }
   const std::string_view lower(buf, n);
-  bool hint = false;
-  for (auto h : tables::kBylineClassHints) {
-    if (lower.find(h) != std::string_view::npos) {
-      hint = true;
-      break;
-    }
-  }
-  if (!hint) return false;
-  for (auto v : tables::kBylineClassVetoes) {
-    if (lower.find(v) != std::string_view::npos) return false;
-  }
-  return true;
+  return kHints.FoundIn(lower) && !kVetoes.FoundIn(lower);
 }
 
 void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f) {
@@ -580,6 +626,55 @@ struct Stream {
   }
 };
 
+// Appends text node `t` to *out with every whitespace run collapsed to one space, and no space
+// after a space or a line break, nor at the start of the stream. The space of a run is written at
+// its first byte; the common bytes go through a loop without calls, whose writes do not branch on
+// where words end.
+void AppendStreamText(std::string_view t, std::string* out) {
+  auto byte_class = [](const char* q) { return kByteClass[static_cast<unsigned char>(*q)]; };
+  // Whether a space written now would be dropped.
+  bool after_space = out->empty() || out->back() == '\n' || out->back() == ' ';
+  // Leading ASCII whitespace first: most text nodes lie between tags and hold nothing else.
+  const char* p = t.data();
+  const char* const end = p + t.size();
+  while (p < end && byte_class(p).kind == ByteKind::kAsciiSpace) ++p;
+  if (p != t.data() && !after_space) {
+    out->push_back(' ');
+    after_space = true;
+  }
+  if (p == end) return;
+  // Collapsing never makes text longer: room for the rest, written through a pointer, then cut.
+  const std::size_t old_size = out->size();
+  out->resize(old_size + static_cast<std::size_t>(end - p));
+  char* const buf = out->data();
+  char* w = buf + old_size;
+  while (p < end) {
+    for (; p < end; ++p) {
+      const ByteClass c = byte_class(p);
+      if (c.kind == ByteKind::kMaybeSpace) break;
+      const bool space = c.kind == ByteKind::kAsciiSpace;
+      *w = c.written;
+      w += !(space && after_space);
+      after_space = space;
+    }
+    if (p == end) break;
+    const std::size_t i = static_cast<std::size_t>(p - t.data());
+    if (const std::size_t sp = SpaceLen(t, i)) {
+      if (!after_space) *w++ = ' ';
+      after_space = true;
+      p += sp;
+      continue;
+    }
+    // Not a space after all (a control character, or another character of that lead byte): copy
+    // its sequence.
+    const std::size_t n = std::min(SeqLen(*p), t.size() - i);
+    w = std::copy_n(p, n, w);
+    after_space = false;
+    p += n;
+  }
+  out->resize(static_cast<std::size_t>(w - buf));
+}
+
 void BuildStream(const dom::Document& doc, Stream* st) {
   const NodeId root = doc.body != kNoNode ? doc.body : 0;
   const NodeId end = doc.SubtreeEnd(root);
@@ -608,35 +703,8 @@ void BuildStream(const dom::Document& doc, Stream* st) {
       continue;
     }
     if (!n.is_text() || n.hidden()) continue;
-    const std::string_view t = doc.Text(id);
     const std::uint32_t begin = static_cast<std::uint32_t>(out.size());
-    bool pending = false;
-    const char* const data = t.data();
-    const std::size_t size = t.size();
-    for (std::size_t i = 0; i < size;) {
-      // Copy the run of bytes up to the next possible space in one append.
-      std::size_t j = i;
-      while (j < size && kByteClass[static_cast<unsigned char>(data[j])] == 0) ++j;
-      if (j > i) {
-        if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
-        pending = false;
-        out.append(data + i, j - i);
-        i = j;
-        continue;
-      }
-      if (const std::size_t sp = SpaceLen(t, i)) {
-        pending = true;
-        i += sp;
-        continue;
-      }
-      // A lead byte that could have started a space but did not: copy its sequence.
-      const std::size_t n = std::min(SeqLen(data[i]), size - i);
-      if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
-      pending = false;
-      out.append(data + i, n);
-      i += n;
-    }
-    if (pending && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+    AppendStreamText(doc.Text(id), &out);
     const std::uint32_t stop = static_cast<std::uint32_t>(out.size());
     if (stop > begin) st->segs.push_back({begin, stop, id, n.in_link()});
   }
@@ -1204,19 +1272,30 @@ inline std::uint32_t Key3(std::string_view s, std::size_t i) {
 }
 
 // One pass over the window: at each character that starts some label (a handful of 3-byte
-// keys), the labels are compared; a name after them is taken. At most 4 names per label.
+// keys, most characters passed over by one lookup of their low bits), the labels are compared; a
+// name after them is taken. At most 4 names per label.
 void CjkBylines(const Stream& st, std::size_t wb, std::size_t we, std::vector<AuthorCand>* out) {
   constexpr std::size_t kLabels = std::size(tables::kCjkAuthorLabels);
-  static const std::array<std::uint32_t, kLabels> keys = [] {
-    std::array<std::uint32_t, kLabels> k{};
-    for (std::size_t i = 0; i < kLabels; ++i) k[i] = Key3(tables::kCjkAuthorLabels[i].label, 0);
-    return k;
+  constexpr std::uint32_t kFilterMask = 0xFFF;
+  struct LabelKeys {
+    std::array<std::uint32_t, kLabels> keys{};
+    std::array<bool, kFilterMask + 1> filter{};  // by the low 12 bits of a key: may a label start so?
+  };
+  static const LabelKeys label_keys = [] {
+    LabelKeys lk;
+    for (std::size_t i = 0; i < kLabels; ++i) {
+      lk.keys[i] = Key3(tables::kCjkAuthorLabels[i].label, 0);
+      lk.filter[lk.keys[i] & kFilterMask] = true;
+    }
+    return lk;
   }();
+  const auto& keys = label_keys.keys;
   const std::string_view win = std::string_view(st.text).substr(0, we);
   std::array<int, kLabels> found{};
   for (std::size_t p = wb; p + 3 <= win.size(); p += SeqLen(win[p])) {
     if (static_cast<unsigned char>(win[p]) < 0xE0) continue;
     const std::uint32_t k = Key3(win, p);
+    if (!label_keys.filter[k & kFilterMask]) continue;
     for (std::size_t i = 0; i < kLabels; ++i) {
       if (keys[i] != k || found[i] >= 4) continue;
       const auto& lab = tables::kCjkAuthorLabels[i];
@@ -1257,6 +1336,7 @@ bool InNavigation(const dom::Document& doc, NodeId id) {
 // inside one.
 void EnglishBylines(const dom::Document& doc, const Stream& st, std::size_t wb, std::size_t we,
                     std::vector<AuthorCand>* out) {
+  static constexpr StringSet kLinePrefixes(tables::kBylineLinePrefixes);
   const std::string_view text = st.text;
   std::size_t line = wb;
   int found = 0;
@@ -1268,10 +1348,12 @@ void EnglishBylines(const dom::Document& doc, const Stream& st, std::size_t wb, 
     line = nl + 1;
     if (l.size() < 5 || l.size() > 200) continue;
     std::string_view rest;
-    for (std::string_view p : tables::kBylineLinePrefixes) {
-      if (l.starts_with(p) && l.size() > p.size() + 2) {
-        rest = l.substr(p.size());
-        break;
+    if (kLinePrefixes.MayBeginAt(l, 0)) {
+      for (std::string_view p : tables::kBylineLinePrefixes) {
+        if (l.starts_with(p) && l.size() > p.size() + 2) {
+          rest = l.substr(p.size());
+          break;
+        }
       }
     }
     std::string cut_comma;
@@ -1311,15 +1393,31 @@ struct ScriptCounts {
 };
 
 void CountScripts(std::string_view s, ScriptCounts* c) {
-  for (std::size_t i = 0; i < s.size();) {
+  // ASCII letters, counted over all bytes in one simple loop (the bytes of multi-byte sequences
+  // are never ASCII letters), and whether there is anything else.
+  std::uint32_t ascii_letters = 0, non_ascii = 0;
+  for (const char ch : s) {
+    const unsigned char b = static_cast<unsigned char>(ch);
+    ascii_letters += static_cast<unsigned>((b | 0x20) - 'a') < 26;
+    non_ascii += b >= 0x80;
+  }
+  c->latin += ascii_letters;
+  c->letters += ascii_letters;
+  // The other characters, decoded.
+  for (std::size_t i = 0; i < s.size() && non_ascii > 0;) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
     const char32_t cp = text::NextCodePoint(s, i);
-    if (cp < 0x80) {
-      if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) ++c->latin, ++c->letters;
+    // Han characters (most CJK text) are neither spaces nor punctuation: counted before those tests.
+    if (IsHan(cp)) {
+      ++c->han;
+      ++c->letters;
       continue;
     }
     if (text::IsSpace(cp) || text::IsPunct(cp)) continue;
-    if (IsHan(cp)) ++c->han;
-    else if (IsKana(cp)) ++c->kana;
+    if (IsKana(cp)) ++c->kana;
     else if (IsHangul(cp)) ++c->hangul;
     else if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ++c->latin;
     else if (cp >= 0x1E00 && cp <= 0x1EFF) ++c->latin;
@@ -1417,11 +1515,52 @@ Guess GuessFromScripts(const ScriptCounts& c) {
   return g;
 }
 
+constexpr std::size_t kFunctionWordLangs = std::size(tables::kFunctionWords);
+static_assert(kFunctionWordLangs <= 32);
+constexpr std::size_t kMaxFunctionWordBytes = 6;  // longer words of the text are not looked up
+static_assert(kMaxFunctionWordBytes <= sizeof(std::uint64_t));
+
+// A function word as its bytes packed into an integer (words hold no zero byte), with the
+// languages that list it (bit l: tables::kFunctionWords[l]).
+struct FunctionWord {
+  std::uint64_t key;
+  std::uint32_t langs;
+};
+
+std::uint64_t PackWord(std::string_view w) {  // at most kMaxFunctionWordBytes
+  std::uint64_t key = 0;
+  std::memcpy(&key, w.data(), w.size());
+  return key;
+}
+
+// All function words, sorted by key.
+const std::vector<FunctionWord>& FunctionWordIndex() {
+  static const std::vector<FunctionWord> index = [] {
+    std::vector<FunctionWord> words;
+    for (std::size_t l = 0; l < kFunctionWordLangs; ++l) {
+      for (std::string_view w : tables::kFunctionWords[l].words) {
+        if (w.empty()) break;
+        if (w.size() <= kMaxFunctionWordBytes) words.push_back({PackWord(w), 1u << l});
+      }
+    }
+    std::sort(words.begin(), words.end(),
+              [](const FunctionWord& a, const FunctionWord& b) { return a.key < b.key; });
+    std::vector<FunctionWord> merged;  // a word of several languages: one entry
+    for (const FunctionWord& w : words) {
+      if (!merged.empty() && merged.back().key == w.key) merged.back().langs |= w.langs;
+      else merged.push_back(w);
+    }
+    return merged;
+  }();
+  return index;
+}
+
 // Latin-script languages told apart by their most frequent short words (tables::kFunctionWords):
 // the language with most hits wins if it has at least 12 of them, a tenth of all words, and twice
 // the runner-up. Returns "" when unsure (short text, mixed languages, a language not listed).
 std::string GuessLatinLanguage(std::string_view text) {
-  constexpr std::size_t kLangs = std::size(tables::kFunctionWords);
+  constexpr std::size_t kLangs = kFunctionWordLangs;
+  const std::vector<FunctionWord>& function_words = FunctionWordIndex();
   std::array<int, kLangs> hits{};
   int words = 0;
   char buf[16];
@@ -1451,17 +1590,12 @@ std::string GuessLatinLanguage(std::string_view text) {
     if (j == i) j = i + SeqLen(text[i]);
     i = j;
     ++words;
-    if (!fits || n > 6) continue;
-    const std::string_view w(buf, n);
-    for (std::size_t l = 0; l < kLangs; ++l) {
-      for (auto fw : tables::kFunctionWords[l].words) {
-        if (fw.empty()) break;
-        if (fw == w) {
-          ++hits[l];
-          break;
-        }
-      }
-    }
+    if (!fits || n > kMaxFunctionWordBytes) continue;
+    const std::uint64_t key = PackWord(std::string_view(buf, n));
+    const auto it = std::lower_bound(function_words.begin(), function_words.end(), key,
+                                     [](const FunctionWord& w, std::uint64_t k) { return w.key < k; });
+    if (it == function_words.end() || it->key != key) continue;
+    for (std::size_t l = 0; l < kLangs; ++l) hits[l] += (it->langs >> l) & 1;
   }
   std::size_t best = 0, second = kLangs;
   for (std::size_t l = 1; l < kLangs; ++l) {
