@@ -24,7 +24,8 @@ Status Parse(std::string_view html, const ParseLimits& limits, Document* doc);
 
 // Upper estimate of element nesting from a linear scan of the tags: start tags of elements that
 // need an end tag push, end tags pop; void elements, elements whose end tag is optional (p, li,
-// td, ...), comments and raw-text contents (script, style, textarea, title) are skipped.
+// td, ...), comments and raw-text contents (script, style, textarea, title; script and style only
+// outside <svg> and <math>, where they hold markup) are skipped.
 int EstimateNestingDepth(std::string_view html);
 
 }  // namespace pith::dom
