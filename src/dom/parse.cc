@@ -546,10 +546,6 @@ class TreeBuilder {
   std::size_t raw_elements_found_ = 0;
 };
 
-}  // namespace
-
-namespace {
-
 // What one linear pass over the tags finds.
 struct MarkupScan {
   int max_depth = 0;  // see EstimateNestingDepth

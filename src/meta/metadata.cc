@@ -115,8 +115,8 @@ inline std::size_t SpaceLen(std::string_view s, std::size_t i) {
 enum class ByteKind : std::uint8_t {
   kPlain,       // never the start of whitespace: copied
   kAsciiSpace,  // ' ', '\t', '\n', '\r', '\f', '\v': whitespace by itself, written as ' '
-  kMaybeSpace,  // another ASCII control, or the lead byte of a multi-byte space (C2: U+00A0/U+0085,
-                // E1: U+1680, E2: U+2000–U+205F, E3: U+3000, EF: U+FEFF): decided by SpaceLen
+  kMaybeSpace,  // another byte text::MayStartSpace names (an ASCII control, or the lead byte of a
+                // multi-byte space): decided by SpaceLen
 };
 struct ByteClass {
   ByteKind kind;
@@ -125,10 +125,10 @@ struct ByteClass {
 constexpr std::array<ByteClass, 256> kByteClass = [] {
   std::array<ByteClass, 256> k{};
   for (int b = 0; b < 256; ++b) {
-    k[b] = {b <= ' ' ? ByteKind::kMaybeSpace : ByteKind::kPlain, static_cast<char>(b)};
+    const bool maybe = text::MayStartSpace(static_cast<unsigned char>(b));
+    k[b] = {maybe ? ByteKind::kMaybeSpace : ByteKind::kPlain, static_cast<char>(b)};
   }
   for (int b : {' ', '\t', '\n', '\r', '\f', '\v'}) k[b] = {ByteKind::kAsciiSpace, ' '};
-  for (int b : {0xC2, 0xE1, 0xE2, 0xE3, 0xEF}) k[b].kind = ByteKind::kMaybeSpace;
   return k;
 }();
 

@@ -39,18 +39,13 @@ dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
   return dom::kNoNode;
 }
 
-}  // namespace
-
-// Lead bytes of the characters text::IsSpace accepts (ASCII controls and space, U+0085/U+00A0,
-// U+1680, U+2000–U+206F, U+3000, U+FEFF); every other byte of valid UTF-8 is copied in runs.
-namespace {
+// text::MayStartSpace as a table (one load per byte in AppendCollapsed's copy loop).
 constexpr std::array<bool, 256> kMayStartSpace = [] {
   std::array<bool, 256> t{};
-  for (int b = 0; b <= ' '; ++b) t[b] = true;
-  for (int b : {0xC2, 0xE1, 0xE2, 0xE3, 0xEF}) t[b] = true;
+  for (int b = 0; b < 256; ++b) t[b] = text::MayStartSpace(static_cast<unsigned char>(b));
   return t;
 }();
-bool MayStartSpace(unsigned char b) { return kMayStartSpace[b]; }
+
 }  // namespace
 
 void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out) {
@@ -61,7 +56,7 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
   };
   for (std::size_t i = 0; i < text.size();) {
     std::size_t run_end = i;
-    while (run_end < text.size() && !MayStartSpace(static_cast<unsigned char>(text[run_end]))) ++run_end;
+    while (run_end < text.size() && !kMayStartSpace[static_cast<unsigned char>(text[run_end])]) ++run_end;
     if (run_end > i) {
       space_before_text();
       out->append(text.substr(i, run_end - i));

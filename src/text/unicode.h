@@ -43,6 +43,12 @@ inline char32_t NextCodePoint(std::string_view s, std::size_t& i) {
 
 // Unicode White_Space (plus zero-width space/joiners and BOM, which render as nothing).
 bool IsSpace(char32_t c);
+// Whether byte `b` of valid UTF-8 may begin a character IsSpace accepts: ASCII space and controls,
+// and the lead bytes of U+0085/U+00A0 (C2), U+1680 (E1), U+2000–U+206F (E2), U+3000 (E3) and
+// U+FEFF (EF). Every other byte begins no space, so text can be copied in runs up to such a byte.
+constexpr bool MayStartSpace(unsigned char b) {
+  return b <= ' ' || b == 0xC2 || b == 0xE1 || b == 0xE2 || b == 0xE3 || b == 0xEF;
+}
 // Unicode punctuation (general categories P*), including CJK, Arabic and Tibetan marks (shad, tsheg is
 // *not* punctuation: it separates syllables inside words).
 bool IsPunct(char32_t c);
