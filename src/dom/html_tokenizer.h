@@ -1,0 +1,81 @@
+// pith's HTML5 tokenizer: WHATWG HTML Living Standard §13.2.5 "Tokenization" (every state of
+// §13.2.5.1–13.2.5.80, character references §13.2.5.72–13.2.5.80 with the full named table of
+// §13.5), over valid UTF-8 input. The tree builder (html_tree_builder.h) drives it: it asks for one
+// token at a time and switches the tokenizer's state after the start tags that need it
+// (§13.2.6.2 "generic raw text / RCDATA element parsing algorithms", <script>, <plaintext>).
+//
+// Input stream preprocessing (§13.2.3.5) is done on the fly: CR LF and lone CR become LF in every
+// token's text, so no copy of the whole input is made. Tokens point into the input where they can
+// (a run of text without '&', CR or NUL) and into the tokenizer's own buffers otherwise; every view
+// in a token is valid until the next call of Next().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pith::dom {
+
+struct HtmlAttribute {
+  std::string_view name;   // ASCII-lower-cased, as read
+  std::string_view value;  // character references decoded (§13.2.5.72, "as part of an attribute")
+};
+
+struct HtmlToken {
+  enum Type : std::uint8_t { kDoctype, kStartTag, kEndTag, kComment, kCharacters, kEof };
+  Type type = kEof;
+  // Start and end tags: the ASCII-lower-cased tag name. DOCTYPE: its name (lower-cased), "" if
+  // missing.
+  std::string_view name;
+  // Characters: a run of text (references decoded, newlines normalised; may mix whitespace and
+  // other characters, may hold U+0000 where the standard emits it). Comment: the comment's data.
+  std::string_view data;
+  bool self_closing = false;  // start tags: "<br/>"
+  // Start tags: attributes in source order, duplicates already dropped (the first one wins,
+  // §13.2.5.33). End tags carry none (the standard drops them).
+  const HtmlAttribute* attrs = nullptr;
+  std::size_t attr_count = 0;
+  // DOCTYPE only (§13.2.5.53–13.2.5.68).
+  bool force_quirks = false;
+  bool has_public_id = false, has_system_id = false;
+  std::string_view public_id, system_id;
+  // Byte offset in the input where the token starts: the '<' of a tag, comment or DOCTYPE; the
+  // first byte of a character run; the input's size for kEof. Source lines are counted from it.
+  std::size_t offset = 0;
+};
+
+class HtmlTokenizer {
+ public:
+  // The states the tree builder may switch to (§13.2.6.2, §13.2.6.4.7 "script", "plaintext").
+  enum class State : std::uint8_t { kData, kRcdata, kRawtext, kScriptData, kPlaintext };
+
+  // `input` must be valid UTF-8 and outlive the tokenizer.
+  explicit HtmlTokenizer(std::string_view input);
+
+  // The next token. After kEof, every call returns kEof again.
+  const HtmlToken& Next();
+
+  // Switches the state before the next call of Next() (the tree builder calls this right after it
+  // inserted a <title>/<textarea> (RCDATA), <style>/<xmp>/<iframe>/<noembed>/<noframes> (RAWTEXT;
+  // <noscript> never, scripting is off), <script> or <plaintext>). The "appropriate end tag" of
+  // RCDATA, RAWTEXT and script data is the last start tag this tokenizer emitted.
+  void SwitchTo(State state);
+
+  // "Adjusted current node is not an element in the HTML namespace" (§13.2.5.42 markup declaration
+  // open state): only then does "<![CDATA[" open a CDATA section; otherwise it is a bogus comment.
+  // The tree builder sets this before each call of Next().
+  void set_foreign_content(bool foreign) { foreign_content_ = foreign; }
+
+ private:
+  // Implementation state: the input, the position, the current state, the return state of
+  // character references, buffers for names, values, text and attributes. (Filled in by the
+  // implementation; the layout above this line is the contract.)
+  std::string_view input_;
+  std::size_t pos_ = 0;
+  bool foreign_content_ = false;
+  HtmlToken token_;
+};
+
+}  // namespace pith::dom
