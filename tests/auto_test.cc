@@ -44,6 +44,23 @@ TEST(Auto, PageWideFormIsAWrapperNotBoilerplate) {
   EXPECT_EQ(out.find("well said"), std::string::npos) << out;
 }
 
+TEST(Auto, ClassHintOnAWordInsideASentenceIsNotBelieved) {
+  // Blog plugins link names inside the text with class "tag"; the names are words of the sentence.
+  // A "more" link closing a teaser and a "share" block stay boilerplate.
+  const std::string para =
+      "<p>The trial of <a class=st_tag href=/tag/gu>Gu Kailai</a> lasted only seven hours, and no verdict "
+      "was announced when the court in <span class=tag>Hefei</span> rose in the evening.</p>";
+  const std::string body = Repeat("<p>The proceedings were tightly controlled, reflecting the sensitivity of the case.</p>", 4);
+  const std::string teaser = "<p>Another story about the courts, in a sentence or two of teaser text. <a class=more "
+                             "href=/next>Continue</a></p>";
+  const std::string out = ExtractAuto("<body><div id=post>" + para + body + teaser +
+                                      "<div class=share>Share this</div></div></body>");
+  EXPECT_NE(out.find("The trial of Gu Kailai lasted"), std::string::npos) << out;
+  EXPECT_NE(out.find("court in Hefei rose"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Continue"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Share this"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +

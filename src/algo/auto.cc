@@ -6,8 +6,9 @@
 //    contentinfo/complementary/search/menu, or a class/id token is in the boilerplate table
 //    (src/algo/boilerplate_words.cc) without a content token. Comment sections get their own hint.
 //    Not believed: a class/id hint on an element that wraps content hints or half of the page's
-//    text, a <form> holding half of the page's text (ASP.NET wraps whole pages in one), and ids
-//    that are heading slugs ("sharing-with-a-single-developer").
+//    text, a <form> holding half of the page's text (ASP.NET wraps whole pages in one), ids
+//    that are heading slugs ("sharing-with-a-single-developer"), and a class/id hint on an inline
+//    element inside a sentence (a "tag" link on a name, with the block's prose on both sides).
 // 2. Paragraph votes. Text is weighted like paper 001's line blocks (a CJK character counts
 //    `cjk_char_weight` letters). Every block-level element whose *own* non-link text (text whose
 //    nearest block ancestor it is) reaches `min_paragraph_chars` casts a vote
@@ -227,6 +228,7 @@ class AutoSelector {
         if (h != kCommentsHint) h = kBoilerplate;
         strong[id] = 1;
       }
+      if (h == kBoilerplate && !strong[id] && InRunningText(id)) h = kNoHint;
       if (node.tag == Tag::kArticle || node.tag == Tag::kMain || role == "main" || role == "article" ||
           itemprop == "articleBody" || itemprop == "text" || itemprop == "reviewBody") {
         if (h == kNoHint || !strong[id]) h = kContentHint;
@@ -249,6 +251,28 @@ class AutoSelector {
       const std::uint8_t h = hint_[id];
       inside_[id] = (h == kBoilerplate || h == kCommentsHint) ? h : inside_[doc_[id].parent];
     }
+  }
+
+  // An inline element (a link, a span) with text of its prose block on both sides, holding a small
+  // part of it: words of a sentence, whatever its class says ("tag" links that blog plugins put on
+  // names in the text). A "more" link or a photo credit at a block's edge is not in running text.
+  // Measured on the full corpus: 8 pages better, none worse (dragnet-train 0.9052 → 0.9054 shingle
+  // F1, readability-test 0.9495 → 0.9502, wcxb-dev documentation pages 0.8729 → 0.8748; char F
+  // unchanged or up by at most 0.0003 per set); with the element allowed half of the block, a
+  // photo credit inside a figure came back (newspaper4k-tests −0.0009).
+  bool InRunningText(NodeId id) const {
+    const NodeId owner = owner_[id];
+    if (owner == id || owner == 0 || own_[owner] < o_.min_paragraph_chars || own_punct_[owner] < 1 ||
+        4 * ann_[id].chars >= ann_[owner].chars) {
+      return false;
+    }
+    auto has_text = [&](NodeId begin, NodeId end) {
+      for (NodeId i = begin; i < end; ++i) {
+        if (doc_[i].is_text() && !doc_[i].in_link() && owner_[i] == owner && ann_[i].words > 0) return true;
+      }
+      return false;
+    };
+    return has_text(owner, id) && has_text(doc_.SubtreeEnd(id), doc_.SubtreeEnd(owner));
   }
 
   // Weighted non-link characters per node (subtree) and per block owner (own text).
