@@ -85,6 +85,19 @@ TEST(Auto, HeadingSlugIdsDoNotReadAsBoilerplate) {
   EXPECT_EQ(out.find("social network"), std::string::npos) << out;
 }
 
+TEST(Auto, SentenceWhoseSubjectsAreLinksStays) {
+  // About ten words of the sentence are not links; the names and subjects are.
+  const std::string body = Repeat("<p>The proceedings were tightly controlled, reflecting the sensitivity of the case.</p>", 4);
+  const std::string sentence =
+      "<p>Also ahead of the trial, <a href=/a>Jeremy Page of The Wall Street Journal</a> dug into the <a href=/b>"
+      "political implications of the case</a>, while <a href=/c>Benjamin Kang Lim and Lucy Hornby</a> profiled the "
+      "accused for readers.</p>";
+  const std::string related = "<p><a href=/x>Court reporters look back on the year in law</a> (The Journal)</p>";
+  const std::string out = ExtractAuto("<body><div id=post>" + body + sentence + related + "</div></body>");
+  EXPECT_NE(out.find("Also ahead of the trial, Jeremy Page"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Court reporters"), std::string::npos) << out;
+}
+
 TEST(Auto, LinkRichProseParagraphStaysShortLinkLineGoes) {
   const std::string body = Repeat("<p>The shoot took place in the valley on a clear autumn morning, with orange details.</p>", 4);
   const std::string credits =
