@@ -61,6 +61,37 @@ TEST(Auto, ClassHintOnAWordInsideASentenceIsNotBelieved) {
   EXPECT_EQ(out.find("Share this"), std::string::npos) << out;
 }
 
+TEST(Auto, ALongCommentSectionDoesNotOutweighTheArticle) {
+  // A thousand comments hold far more text than the review; the review is still the content.
+  const std::string review = Repeat("<p>The film reinvents the series with a sure hand, and its best scenes are quiet ones.</p>", 8);
+  std::string comments;
+  for (int i = 0; i < 1000; ++i) {
+    comments += "<div class=comment><div class=comment-body><p>Reader " + std::to_string(i) +
+                " wrote: I saw it twice this week, and I agree with most of what you said here.</p></div></div>";
+  }
+  const std::string out = ExtractAuto("<body><div class=entry>" + review + "</div><div class=comments><div "
+                                      "class=comments-content>" + comments + "</div></div></body>");
+  EXPECT_NE(out.find("reinvents the series"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Reader 7 wrote"), std::string::npos) << out;
+}
+
+TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
+  // Blog engines put the part after the "continue reading" cut in <div id=more>; "more" also names
+  // "more stories" blocks, so the hint stands unless the block holds more paragraphs than the
+  // main subtree.
+  const std::string intro = Repeat("<p>The opening of the review sets out what the film tries to do, in a few lines.</p>", 2);
+  const std::string rest = Repeat("<p>The rest of the review follows the plot and the actors through the second act.</p>", 6);
+  const std::string teasers = Repeat("<p>Another blog post teaser with a sentence or two, for readers who want more.</p>", 3);
+  const std::string out = ExtractAuto("<body><div class=page><div class=post><h2>Review</h2><div class=asset-body>" +
+                                      intro + "</div><div id=more class=asset-more>" + rest +
+                                      "</div><div class=more-stories><p>More stories: a quiet week at the box office, "
+                                      "and a festival announces its programme.</p></div></div><div class=sidebar>" +
+                                      teasers + "</div></div></body>");
+  EXPECT_NE(out.find("opening of the review"), std::string::npos) << out;
+  EXPECT_NE(out.find("through the second act"), std::string::npos) << out;
+  EXPECT_EQ(out.find("box office"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +
