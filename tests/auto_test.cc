@@ -92,6 +92,18 @@ TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
   EXPECT_EQ(out.find("box office"), std::string::npos) << out;
 }
 
+TEST(Auto, ASpanInsideALinkInsideASentenceStays) {
+  // Editors wrap link text in spans; the span is all link text but one word of the sentence.
+  const std::string para =
+      "<p><span>Get used to hearing the name </span><a href=/w><span>Whitney Bischoff</span></a><span>, guys: "
+      "word is that she is a serious contender this season.</span></p>";
+  const std::string body = Repeat("<p>So how far does the nurse from Chicago make it? All the way, according to the rumours.</p>", 4);
+  const std::string menu = "<div><span><a href=/a>Home</a> <a href=/b>Shows</a> <a href=/c>Spoilers</a></span></div>";
+  const std::string out = ExtractAuto("<body>" + menu + "<div class=text>" + para + body + "</div></body>");
+  EXPECT_NE(out.find("the name Whitney Bischoff, guys"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Spoilers"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +
