@@ -104,6 +104,20 @@ TEST(Auto, ASpanInsideALinkInsideASentenceStays) {
   EXPECT_EQ(out.find("Spoilers"), std::string::npos) << out;
 }
 
+TEST(Auto, AListOfLinksTheTextIntroducesStays) {
+  const std::string para = "<p>A multimeter measures voltage, current and resistance, so it finds most faults quickly.</p>";
+  const std::string tools = "<ul><li><a href=/a>Fluke 117 multimeter</a></li><li><a href=/b>Klein Tools MM400</a></li></ul>";
+  const std::string related = "<ul><li><a href=/x>Best drills of the year</a></li><li><a href=/y>Ten tools for "
+                              "apprentices</a></li></ul>";
+  // Announced with a colon, and the text goes on after it: the list stays. A "Related:" list that
+  // ends the article goes.
+  const std::string out = ExtractAuto("<body><article>" + Repeat(para, 3) + "<p>Two models our electricians trust:</p>" +
+                                      tools + "<p>Choose one with auto-ranging, which makes it easier to use on the job.</p>" +
+                                      Repeat(para, 2) + "<p>Related:</p>" + related + "</article></body>");
+  EXPECT_NE(out.find("Klein Tools MM400"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Best drills"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +
