@@ -118,6 +118,19 @@ TEST(Auto, AListOfLinksTheTextIntroducesStays) {
   EXPECT_EQ(out.find("Best drills"), std::string::npos) << out;
 }
 
+TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
+  // Utility classes name box sides ("margin-bottom-l", "border-top"); "top" and "bottom" alone
+  // still name page regions.
+  const std::string first = Repeat("<p>The hammock test ran for three months in the mountains, in rain and snow.</p>", 4);
+  const std::string second = Repeat("<p>The lightest model weighed under a pound and still held two sleepers.</p>", 3);
+  const std::string out = ExtractAuto("<body><div class=top><p>Sign in to see your saved gear lists and orders.</p></div>"
+                                      "<article><div class=c-columns>" + first + "</div><div class=\"c-margin-bottom-l "
+                                      "border-top\">" + second + "</div></article></body>");
+  EXPECT_NE(out.find("three months"), std::string::npos) << out;
+  EXPECT_NE(out.find("lightest model"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +
