@@ -131,6 +131,18 @@ TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
   EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
 }
 
+TEST(Auto, ATitleInTheBodyIsNotTheContent) {
+  // Bytes before <html> put <title> in <body>; on a page of short blocks it outvoted them all.
+  const std::string html =
+      "<text id=http://example.test/dir>\n<html><head><title>Maine Business Search Engine - Over 70 000 Maine "
+      "Businesses listed - Business Guide</title></head><body><table><tr><td><a href=/a>Home</a> <a href=/b>Events</a>"
+      "</td></tr><tr><td><b>List Your Business</b></td></tr><tr><td>Full service lumber and building supply center. "
+      "Located in 3 convenient locations.</td></tr></table></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Full service lumber"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Over 70 000 Maine"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +
