@@ -298,13 +298,9 @@ class AutoSelector {
         4 * ann_[id].chars >= ann_[owner].chars) {
       return false;
     }
-    auto has_text = [&](NodeId begin, NodeId end) {
-      for (NodeId i = begin; i < end; ++i) {
-        if (doc_[i].is_text() && !doc_[i].in_link() && owner_[i] == owner && ann_[i].words > 0) return true;
-      }
-      return false;
-    };
-    return has_text(owner, id) && has_text(doc_.SubtreeEnd(id), doc_.SubtreeEnd(owner));
+    // The block's words outside links lie in its subtree: some before `id`, some after its subtree.
+    const NodeId first = first_word_text_[owner], last = last_word_text_[owner];
+    return first != dom::kNoNode && first < id && last >= doc_.SubtreeEnd(id);
   }
 
   // A list that the block before it announces with a colon ("Two models our electricians trust:")
@@ -328,14 +324,12 @@ class AutoSelector {
     NodeId e = doc_[id].prev_sibling;
     while (e != dom::kNoNode && !doc_[e].is_element()) e = doc_[e].prev_sibling;
     if (e == dom::kNoNode || ann_[e].link_density() > o_.max_link_density || ann_[e].words == 0) return false;
-    for (NodeId i = doc_.SubtreeEnd(e); i-- > e;) {
-      if (!doc_[i].is_text() || ann_[i].chars == 0) continue;
-      const std::string_view text = doc_.Text(i);
-      const std::size_t last = text.find_last_not_of(" \t\r\n\f");
-      const std::string_view visible = text.substr(0, last + 1);
-      return visible.ends_with(":") || visible.ends_with("\uFF1A");  // ASCII or fullwidth colon
-    }
-    return false;
+    const NodeId i = last_text_upto_[doc_.SubtreeEnd(e) - 1];  // the last visible text of e's subtree
+    if (i == dom::kNoNode || i < e) return false;
+    const std::string_view text = doc_.Text(i);
+    const std::size_t last = text.find_last_not_of(" \t\r\n\f");
+    const std::string_view visible = text.substr(0, last + 1);
+    return visible.ends_with(":") || visible.ends_with("\uFF1A");  // ASCII or fullwidth colon
   }
 
   // Weighted non-link characters per node (subtree) and per block owner (own text).
@@ -346,9 +340,18 @@ class AutoSelector {
     own_.assign(n, 0);
     own_punct_.assign(n, 0);
     owner_.assign(n, 0);
+    first_word_text_.assign(n, dom::kNoNode);
+    last_word_text_.assign(n, dom::kNoNode);
+    last_text_upto_.assign(n, dom::kNoNode);
     for (NodeId id = 1; id < n; ++id) {
       const dom::Node& node = doc_[id];
       owner_[id] = (node.is_element() && dom::IsBlockLevel(node.tag)) ? id : owner_[node.parent];
+      last_text_upto_[id] = node.is_text() && ann_[id].chars > 0 ? id : last_text_upto_[id - 1];
+      if (node.is_text() && !node.in_link() && ann_[id].words > 0) {
+        NodeId& first = first_word_text_[owner_[id]];
+        if (first == dom::kNoNode) first = id;
+        last_word_text_[owner_[id]] = id;
+      }
     }
     for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
       const dom::Node& node = doc_[id];
@@ -829,6 +832,9 @@ class AutoSelector {
   std::vector<std::uint8_t> hint_, inside_;
   std::vector<std::uint8_t> strong_hint_;  // the boilerplate hint comes from the tag or role, not a class/id
   std::vector<NodeId> owner_;
+  // Per block: its first and last text node with words outside links (kNoNode if none).
+  std::vector<NodeId> first_word_text_, last_word_text_;
+  std::vector<NodeId> last_text_upto_;  // per node id: the last text node with characters at or before it
   std::vector<double> weight_, own_, own_punct_, votes_, score_;
   std::vector<NodeId> wrapper_siblings_;
   std::vector<double> balance_;  // text balance J per subtree (ComputeTextBalance), on demand
