@@ -756,56 +756,104 @@ class AutoSelector {
   // parent than the original's, so that a list whose items share a blurb, a chorus sung twice or a
   // paragraph the author wrote twice in one text all stay.
   void DropRepeatedRuns() {
-    struct Unit {
-      NodeId owner;             // the block
-      std::size_t first, last;  // its text nodes: nodes[first, last)
-      double chars = 0;         // weighted non-link characters
-      std::string text;         // whitespace collapsed
-    };
-    std::vector<Unit> units;
-    std::vector<NodeId> nodes;
-    double total = 0;
-    for (NodeId id = root_; id < doc_.SubtreeEnd(root_); ++id) {
-      if (!sel_.keep[id] || !doc_[id].is_text() || ann_[id].chars == 0) continue;
-      if (units.empty() || units.back().owner != owner_[id]) units.push_back({owner_[id], nodes.size(), 0, 0, {}});
-      Unit& u = units.back();
-      nodes.push_back(id);
-      u.last = nodes.size();
-      u.chars += weight_[id];
-      total += weight_[id];
-      for (char c : doc_.Text(id)) {
-        if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f') {
-          if (!u.text.empty() && u.text.back() != ' ') u.text.push_back(' ');
-        } else {
-          u.text.push_back(c);
-        }
-      }
-    }
-    for (Unit& u : units) {
-      if (!u.text.empty() && u.text.back() == ' ') u.text.pop_back();
-    }
-    std::unordered_map<std::string_view, std::size_t> first_seen;  // text → first unit holding it
-    for (std::size_t j = 0; j < units.size(); ++j) {
-      const auto [seen, inserted] = first_seen.emplace(units[j].text, j);
+    RepeatedBlocks blocks(*this);
+    if (blocks.size() < 2 * kMinRepeatedBlocks) return;  // no room for a run and its copy
+    // The first block holding each text, chained by count key: head[key] → next_same_key → ….
+    std::unordered_map<std::uint64_t, std::size_t> head;
+    std::vector<std::size_t> next_same_key(blocks.size(), kNoBlock);
+    for (std::size_t j = 0; j < blocks.size(); ++j) {
+      const auto [it, inserted] = head.emplace(blocks.key(j), j);
       if (inserted) continue;
-      const std::size_t i = seen->second;
-      if (doc_[units[i].owner].parent == doc_[units[j].owner].parent) continue;
+      std::size_t i = it->second;
+      while (i != kNoBlock && !blocks.SameText(i, j)) i = next_same_key[i];
+      if (i == kNoBlock) {  // a new text with a known key
+        next_same_key[j] = it->second;
+        it->second = j;
+        continue;
+      }
+      if (doc_[blocks.owner(i)].parent == doc_[blocks.owner(j)].parent) continue;
       std::size_t len = 0;
       double chars = 0;
-      while (i + len < j && j + len < units.size() && units[i + len].text == units[j + len].text) {
-        chars += units[j + len].chars;
+      while (i + len < j && j + len < blocks.size() && blocks.SameText(i + len, j + len)) {
+        chars += blocks.chars(j + len);
         ++len;
       }
-      if (len < kMinRepeatedBlocks || chars < kMinRepeatedChars || chars < kMinRepeatedShare * total) continue;
-      for (std::size_t k = j; k < j + len; ++k) {
-        for (std::size_t m = units[k].first; m < units[k].last; ++m) sel_.keep[nodes[m]] = 0;
+      if (len < kMinRepeatedBlocks || chars < kMinRepeatedChars || chars < kMinRepeatedShare * blocks.total()) {
+        continue;
       }
-      AddDecision(units[j].owner, chars, false,
+      for (std::size_t k = j; k < j + len; ++k) blocks.Unkeep(k, &sel_);
+      AddDecision(blocks.owner(j), chars, false,
                   "repeats " + std::to_string(len) + " blocks found earlier on the page (a second copy)");
       sel_.summary += "; a repeated copy of " + std::to_string(len) + " blocks dropped";
       j += len - 1;
     }
   }
+
+  // The kept blocks of step 9, in document order: each block's kept text nodes with characters.
+  // Collapsing and comparing their text is the costly part, so a block's text is built only when
+  // another block has the same count key: the number of characters and of punctuation marks,
+  // which equal texts share (both count code points, and whitespace collapsing removes none).
+  static constexpr std::size_t kNoBlock = static_cast<std::size_t>(-1);
+  class RepeatedBlocks {
+   public:
+    explicit RepeatedBlocks(const AutoSelector& a) : doc_(a.doc_) {
+      for (NodeId id = a.root_; id < doc_.SubtreeEnd(a.root_); ++id) {
+        if (!a.sel_.keep[id] || !doc_[id].is_text() || a.ann_[id].chars == 0) continue;
+        if (blocks_.empty() || blocks_.back().owner != a.owner_[id]) {
+          blocks_.push_back({a.owner_[id], nodes_.size(), 0, 0, 0});
+        }
+        Unit& b = blocks_.back();
+        nodes_.push_back(id);
+        b.last = nodes_.size();
+        b.chars += a.weight_[id];
+        b.key += std::uint64_t{a.ann_[id].chars} << 32 | a.ann_[id].punct;
+        total_ += a.weight_[id];
+      }
+      texts_.resize(blocks_.size());
+      built_.assign(blocks_.size(), 0);
+    }
+    std::size_t size() const { return blocks_.size(); }
+    NodeId owner(std::size_t b) const { return blocks_[b].owner; }
+    double chars(std::size_t b) const { return blocks_[b].chars; }
+    std::uint64_t key(std::size_t b) const { return blocks_[b].key; }
+    double total() const { return total_; }
+    bool SameText(std::size_t a, std::size_t b) { return key(a) == key(b) && Text(a) == Text(b); }
+    void Unkeep(std::size_t b, Selection* sel) const {
+      for (std::size_t m = blocks_[b].first; m < blocks_[b].last; ++m) sel->keep[nodes_[m]] = 0;
+    }
+
+   private:
+    struct Unit {
+      NodeId owner;             // the block element
+      std::size_t first, last;  // its text nodes: nodes_[first, last)
+      double chars;             // weighted non-link characters
+      std::uint64_t key;        // characters << 32 + punctuation marks (wraps on huge blocks: still equal)
+    };
+    // The block's text with whitespace runs collapsed to one space, trimmed.
+    const std::string& Text(std::size_t b) {
+      std::string& t = texts_[b];
+      if (built_[b]) return t;
+      built_[b] = 1;
+      for (std::size_t m = blocks_[b].first; m < blocks_[b].last; ++m) {
+        for (char c : doc_.Text(nodes_[m])) {
+          if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f') {
+            if (!t.empty() && t.back() != ' ') t.push_back(' ');
+          } else {
+            t.push_back(c);
+          }
+        }
+      }
+      if (!t.empty() && t.back() == ' ') t.pop_back();
+      return t;
+    }
+
+    const dom::Document& doc_;
+    std::vector<Unit> blocks_;
+    std::vector<NodeId> nodes_;
+    std::vector<std::string> texts_;
+    std::vector<std::uint8_t> built_;
+    double total_ = 0;
+  };
 
   double KeptWeight() const { return WeightOf(sel_); }
 
