@@ -54,6 +54,7 @@
 // 9. A second copy: a run of kept blocks repeating an earlier run verbatim in another container is
 //    dropped (see DropRepeatedRuns). Every step is recorded as a Decision or in the summary.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -132,13 +133,26 @@ bool IsHeadingSlug(std::string_view id) {
   return words >= 5;
 }
 
-// Splits class/id values into lower-case alphanumeric tokens and classifies them. Only a token's
-// first kTokenBytes bytes are kept: no word in the tables is that long, so a longer token can only
-// match by a prefix family.
-Hint HintFromNames(std::string_view class_names, std::string_view id) {
+// The bytes of class/id tokens (ASCII letters and digits) lower-cased; 0 for the separators.
+constexpr std::array<char, 256> kTokenByte = [] {
+  std::array<char, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) t[c] = static_cast<char>(c);
+    if (c >= 'A' && c <= 'Z') t[c] = static_cast<char>(c + 32);
+  }
+  return t;
+}();
+
+// What the tokens of one class or id value name (bits of NameHints).
+enum NameHint : std::uint8_t { kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4 };
+
+// Splits a class or id value into lower-case alphanumeric tokens and classifies them. Only a
+// token's first kTokenBytes bytes are kept: no word in the tables is that long, so a longer token
+// can only match by a prefix family.
+std::uint8_t NameHints(std::string_view name) {
   constexpr std::size_t kTokenBytes = 32;
-  bool boiler = false, content = false, comments = false;
-  char token[kTokenBytes];
+  std::uint8_t hints = 0;
+  char token[kTokenBytes + 1];  // the last byte takes the overflow of long tokens, unread
   std::size_t size = 0;
   bool after_box_property = false;  // the previous word of this name is a CSS box property
   auto flush = [&]() {
@@ -159,31 +173,57 @@ Hint HintFromNames(std::string_view class_names, std::string_view id) {
                          word == "radius" || word == "align" || word == "valign";
     if (side_of_box) return;
     switch (ClassifyHintToken(word)) {
-      case HintKind::kBoilerplate: boiler = true; break;
-      case HintKind::kContent: content = true; break;
-      case HintKind::kComments: comments = true; break;
+      case HintKind::kBoilerplate: hints |= kNamesBoilerplate; break;
+      case HintKind::kContent: hints |= kNamesContent; break;
+      case HintKind::kComments: hints |= kNamesComments; break;
       case HintKind::kNone: break;
     }
   };
-  auto scan = [&](std::string_view s) {
-    after_box_property = false;
-    for (char c : s) {
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')) {
-        if (size < kTokenBytes) token[size] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-        ++size;
-      } else {
-        flush();
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') after_box_property = false;
-      }
+  for (char c : name) {
+    if (const char t = kTokenByte[static_cast<unsigned char>(c)]) {
+      token[std::min(size, kTokenBytes)] = t;
+      ++size;
+    } else {
+      flush();
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') after_box_property = false;
     }
-    flush();
-  };
-  scan(class_names);
-  if (!IsHeadingSlug(id)) scan(id);
-  if (comments) return kCommentsHint;
+  }
+  flush();
+  return hints;
+}
+
+// The hint of an element's class and id names together.
+Hint HintFromNames(std::uint8_t hints) {
+  const bool boiler = hints & kNamesBoilerplate, content = hints & kNamesContent;
+  if (hints & kNamesComments) return kCommentsHint;
   if (boiler && !content) return kBoilerplate;
   if (content && !boiler) return kContentHint;
   return kNoHint;
+}
+
+// The attributes the hints read, from one pass over an element's attributes (the first of each
+// name, as Document::GetAttr returns).
+struct HintAttrs {
+  std::string_view class_names, id, role, itemprop;
+};
+
+HintAttrs ReadHintAttrs(const dom::Document& doc, NodeId node) {
+  HintAttrs out;
+  unsigned seen = 0;  // bit per Attr already read
+  const dom::Node& n = doc[node];
+  for (std::uint32_t a = n.attr_begin, end = n.attr_begin + n.attr_count; a < end; ++a) {
+    const dom::AttrEntry& e = doc.attrs[a];
+    std::string_view* slot = e.key == Attr::kClass      ? &out.class_names
+                             : e.key == Attr::kId       ? &out.id
+                             : e.key == Attr::kRole     ? &out.role
+                             : e.key == Attr::kItemprop ? &out.itemprop
+                                                        : nullptr;
+    const unsigned bit = 1u << static_cast<unsigned>(e.key);
+    if (slot == nullptr || (seen & bit)) continue;
+    seen |= bit;
+    *slot = std::string_view(doc.strings).substr(e.begin, e.size);
+  }
+  return out;
 }
 
 class AutoSelector {
@@ -247,14 +287,24 @@ class AutoSelector {
     strong_hint_.assign(n, 0);
     std::vector<std::uint8_t>& strong = strong_hint_;
     std::vector<std::uint8_t> in_article(n, 0), semantic_content(n, 0), wraps_content(n, 0);
+    // Class values repeat across a page (menu entries, cards, list rows: seven elements in ten
+    // share their value with an earlier one), so each distinct value is classified once.
+    std::unordered_map<std::string_view, std::uint8_t> class_hints;
     for (NodeId id = 1; id < n; ++id) {
       const dom::Node& node = doc_[id];
       const NodeId p = node.parent;
       in_article[id] = in_article[p] || node.tag == Tag::kArticle || node.tag == Tag::kMain;
       if (!node.is_element()) continue;
-      Hint h = HintFromNames(doc_.GetAttr(id, Attr::kClass), doc_.GetAttr(id, Attr::kId));
-      const std::string_view role = doc_.GetAttr(id, Attr::kRole);
-      const std::string_view itemprop = doc_.GetAttr(id, Attr::kItemprop);
+      const HintAttrs attrs = ReadHintAttrs(doc_, id);
+      std::uint8_t names = 0;
+      if (!attrs.class_names.empty()) {
+        const auto [it, inserted] = class_hints.try_emplace(attrs.class_names, 0);
+        if (inserted) it->second = NameHints(attrs.class_names);
+        names = it->second;
+      }
+      if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) names |= NameHints(attrs.id);
+      Hint h = HintFromNames(names);
+      const std::string_view role = attrs.role, itemprop = attrs.itemprop;
       if (IsBoilerplateTag(node.tag) || IsBoilerplateRole(role) ||
           (node.tag == Tag::kHeader && !in_article[p])) {
         if (h != kCommentsHint) h = kBoilerplate;
