@@ -39,46 +39,77 @@ dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
   return dom::kNoNode;
 }
 
-// text::MayStartSpace as a table (one load per byte in AppendCollapsed's copy loop).
-constexpr std::array<bool, 256> kMayStartSpace = [] {
-  std::array<bool, 256> t{};
-  for (int b = 0; b < 256; ++b) t[b] = text::MayStartSpace(static_cast<unsigned char>(b));
+// How AppendCollapsed treats each byte of UTF-8 text.
+enum class ByteKind : std::uint8_t {
+  kCopy,     // begins no space (text::MayStartSpace): copied
+  kSpace,    // an ASCII space other than '\n'
+  kNewline,  // '\n'
+  kDecode,   // an ASCII control or the lead byte of a multi-byte character that may be a space
+};
+constexpr std::array<ByteKind, 256> kByteKind = [] {
+  std::array<ByteKind, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    const bool ascii_space = b == ' ' || (b >= '\t' && b <= '\r');  // text::IsSpace below 0x80
+    t[b] = b == '\n'                                             ? ByteKind::kNewline
+           : ascii_space                                         ? ByteKind::kSpace
+           : text::MayStartSpace(static_cast<unsigned char>(b)) ? ByteKind::kDecode
+                                                                 : ByteKind::kCopy;
+  }
   return t;
 }();
 
 }  // namespace
 
+// Written through a pointer into room made up front: collapsing never lengthens the text, since
+// every byte written stands for a byte read (a pending space for the space that set it).
 void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out) {
+  const std::size_t old_size = out->size();
+  out->resize(old_size + text.size());
+  char* const begin = out->data();
+  char* w = begin + old_size;
   bool pending_space = false;
   auto space_before_text = [&]() {
-    if (pending_space && !out->empty() && out->back() != ' ' && out->back() != '\n') out->push_back(' ');
+    if (pending_space && w != begin && w[-1] != ' ' && w[-1] != '\n') *w++ = ' ';
     pending_space = false;
   };
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t run_end = i;
-    while (run_end < text.size() && !kMayStartSpace[static_cast<unsigned char>(text[run_end])]) ++run_end;
-    if (run_end > i) {
+  auto space = [&](bool newline) {
+    if (keep_newlines && newline) {
+      while (w != begin && (w[-1] == ' ' || w[-1] == '\n')) --w;  // TrimEnd
+      *w++ = '\n';
+      pending_space = false;
+    } else if (w != begin && w[-1] != '\n') {
+      pending_space = true;
+    }
+  };
+  auto kind = [](char c) { return kByteKind[static_cast<unsigned char>(c)]; };
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  while (p < end) {
+    const ByteKind k = kind(*p);
+    if (k == ByteKind::kCopy) {
       space_before_text();
-      out->append(text.substr(i, run_end - i));
-      i = run_end;
+      do *w++ = *p++;
+      while (p < end && kind(*p) == ByteKind::kCopy);
       continue;
     }
-    const std::size_t start = i;
+    if (k != ByteKind::kDecode) {
+      space(k == ByteKind::kNewline);
+      ++p;
+      continue;
+    }
+    std::size_t i = static_cast<std::size_t>(p - text.data());
     const char32_t cp = text::NextCodePoint(text, i);
+    const char* const next = text.data() + i;
     if (text::IsSpace(cp)) {
-      if (keep_newlines && cp == '\n') {
-        TrimEnd(out);
-        out->push_back('\n');
-        pending_space = false;
-      } else if (!out->empty() && out->back() != '\n') {
-        pending_space = true;
-      }
-      continue;
+      space(false);  // '\n' is ByteKind::kNewline
+    } else {
+      space_before_text();
+      w = std::copy(p, next, w);
     }
-    space_before_text();
-    out->append(text.substr(start, i - start));
+    p = next;
   }
   space_before_text();
+  out->resize(static_cast<std::size_t>(w - begin));
 }
 
 std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
@@ -86,7 +117,12 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
   Block current;
 
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
+  // While its text is empty the block being built is as Block() makes it (its kind, line and
+  // links are set once text arrives), so most breaks, between elements without kept text, cost a
+  // test.
   auto flush = [&]() {
+    current_anchor = dom::kNoNode;
+    if (current.text.empty()) return;
     TrimEnd(&current.text);
     std::size_t lead = 0;
     while (lead < current.text.size() && (current.text[lead] == ' ' || current.text[lead] == '\n')) ++lead;
@@ -100,7 +136,6 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     if (current.kind == BlockKind::kCode) current.links.clear();
     if (!current.text.empty()) blocks.push_back(std::move(current));
     current = Block();
-    current_anchor = dom::kNoNode;
   };
   // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>).
   auto block_context = [&](Block* b, const std::vector<dom::NodeId>& open) {
@@ -131,12 +166,12 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     const dom::Node& n = doc[id];
     if (n.tag == dom::Tag::kImg && !current.text.empty()) current.text.push_back(' ');
     if (!n.is_text() || !keep[id]) return;
-    if (current.text.empty()) {
+    const std::size_t before = current.text.size();
+    AppendCollapsed(doc.Text(id), in_pre, &current.text);
+    if (before == 0 && !current.text.empty()) {  // the block's first text
       block_context(&current, open);
       current.line = n.line;
     }
-    const std::size_t before = current.text.size();
-    AppendCollapsed(doc.Text(id), in_pre, &current.text);
     const dom::NodeId anchor = n.in_link() ? EnclosingLink(doc, id) : dom::kNoNode;
     if (anchor == dom::kNoNode) {
       current_anchor = dom::kNoNode;
