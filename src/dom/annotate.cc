@@ -2,56 +2,89 @@
 // before its parent and one linear pass accumulates subtree sums without recursion.
 #include "dom/annotate.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 
 namespace pith::dom {
 
 namespace {
 
-// ASCII classes: 0 space, 1 punctuation, 2 letter, 3 digit/other word character.
-struct AsciiClasses {
-  std::uint8_t cls[128];
-  AsciiClasses() {
-    for (int c = 0; c < 128; ++c) {
-      cls[c] = text::IsSpace(static_cast<char32_t>(c)) ? 0
-               : text::IsPunct(static_cast<char32_t>(c)) ? 1
-               : text::ScriptOf(static_cast<char32_t>(c)) == text::Script::kLatin ? 2
-                                                                                   : 3;
+// Byte classes for CountText: ASCII letter, other word character (digits, controls), space,
+// punctuation, and the bytes of multi-byte characters, which are decoded. The two word classes
+// come first, so that a run's loop tests one bound and counts its non-letters by adding the class.
+enum ByteClass : std::uint8_t { kLetter = 0, kOtherWord = 1, kSpace, kPunct, kMultiByte };
+
+struct ByteClasses {
+  std::uint8_t of[256];
+  ByteClasses() {
+    for (int c = 0; c < 256; ++c) {
+      const auto cp = static_cast<char32_t>(c);
+      of[c] = c >= 0x80                                       ? kMultiByte
+              : text::IsSpace(cp)                             ? kSpace
+              : text::IsPunct(cp)                             ? kPunct
+              : text::ScriptOf(cp) == text::Script::kLatin ? kLetter
+                                                              : kOtherWord;
     }
   }
 };
-const AsciiClasses kAscii;
+const ByteClasses kClasses;
 
-}  // namespace
+constexpr std::uint32_t ScriptBit(int script) { return std::uint32_t{1} << script; }
 
-void CountText(std::string_view s, TextCounts* c) {
+// CountText, returning the letter scripts it counted (ScriptBit of each, kNone not included), so
+// that Annotate's per-node work follows the scripts the text has rather than all of them. ASCII
+// words are counted a run at a time: the loop over a run's bytes only tells letters from other
+// word characters.
+std::uint32_t CountTextScripts(std::string_view s, TextCounts* c) {
+  std::uint32_t scripts = 0;
   bool in_word = false;
   constexpr int kLatin = static_cast<int>(text::Script::kLatin);
   constexpr int kNone = static_cast<int>(text::Script::kNone);
   constexpr int kCjk = static_cast<int>(text::Script::kCjk);
-  for (std::size_t i = 0; i < s.size();) {
+  const std::size_t size = s.size();
+  for (std::size_t i = 0; i < size;) {
     const auto byte = static_cast<unsigned char>(s[i]);
-    if (byte < 0x80) {
-      ++i;
-      switch (kAscii.cls[byte]) {
-        case 0: in_word = false; break;
-        case 1: ++c->chars; ++c->punct; in_word = false; break;
-        default:
-          ++c->chars;
-          ++c->by_script[kAscii.cls[byte] == 2 ? kLatin : kNone];
-          if (!in_word) ++c->words;
-          in_word = true;
+    std::uint8_t cls = kClasses.of[byte];
+    if (cls == kSpace) {
+      while (++i < size && kClasses.of[static_cast<unsigned char>(s[i])] == kSpace) {
       }
+      in_word = false;
+      continue;
+    }
+    if (cls == kPunct) {
+      ++i;
+      ++c->chars;
+      ++c->punct;
+      in_word = false;
+      continue;
+    }
+    if (cls != kMultiByte) {
+      if (!in_word) ++c->words;
+      in_word = true;
+      const std::size_t run = i;
+      std::uint32_t non_letters = 0;
+      do {
+        non_letters += cls;  // kLetter 0, kOtherWord 1
+        if (++i == size) break;
+        cls = kClasses.of[static_cast<unsigned char>(s[i])];
+      } while (cls <= kOtherWord);
+      const auto length = static_cast<std::uint32_t>(i - run);
+      c->chars += length;
+      c->by_script[kLatin] += length - non_letters;
+      c->by_script[kNone] += non_letters;
+      if (length > non_letters) scripts |= ScriptBit(kLatin);
       continue;
     }
     // Lead bytes E4..E9 start U+4000..U+9FFF: CJK ideographs only (extension A from U+3400, the
     // unified block from U+4E00), never a space or punctuation. Most text of Chinese pages.
-    if (byte >= 0xE4 && byte <= 0xE9 && i + 3 <= s.size()) {
+    if (byte >= 0xE4 && byte <= 0xE9 && i + 3 <= size) {
       i += 3;
       ++c->chars;
       ++c->cjk;
       ++c->words;
       ++c->by_script[kCjk];
+      scripts |= ScriptBit(kCjk);
       in_word = false;
       continue;
     }
@@ -69,6 +102,7 @@ void CountText(std::string_view s, TextCounts* c) {
     if (cp == text::kTsheg || cp == 0x0F0C) ++c->tsheg;
     const text::Script script = text::ScriptOf(cp);
     ++c->by_script[static_cast<int>(script)];
+    if (script != text::Script::kNone) scripts |= ScriptBit(static_cast<int>(script));
     if (script == text::Script::kCjk) {
       ++c->cjk;
       ++c->words;
@@ -78,7 +112,12 @@ void CountText(std::string_view s, TextCounts* c) {
       in_word = true;
     }
   }
+  return scripts;
 }
+
+}  // namespace
+
+void CountText(std::string_view s, TextCounts* counts) { CountTextScripts(s, counts); }
 
 namespace {
 
@@ -114,7 +153,10 @@ void Annotate(const Document& doc, Annotation* out) {
   const std::size_t n = doc.size();
   out->stats.assign(n, NodeStats{});
   constexpr int kScripts = static_cast<int>(text::Script::kCount);
-  std::vector<std::array<std::uint32_t, kScripts>> scripts(n);
+  // Letters per script in each node's subtree, for the scripts the page uses: a page writes in one
+  // or two, so a script's column is made (zeros) when the bottom-up pass meets its first text.
+  std::array<std::vector<std::uint32_t>, kScripts> letters;
+  std::vector<int> page_scripts;  // ascending
 
   // Top-down: tag path hashes (parents precede children in pre-order).
   for (NodeId id = 1; id < n; ++id) {
@@ -128,28 +170,38 @@ void Annotate(const Document& doc, Annotation* out) {
     NodeStats& s = out->stats[id];
     if (node.is_text() && !node.hidden()) {
       TextCounts c;
-      CountText(doc.Text(id), &c);
+      std::uint32_t scripts = CountTextScripts(doc.Text(id), &c);
       s.chars += c.chars;
       s.punct += c.punct;
       s.tsheg += c.tsheg;
       s.cjk += c.cjk;
       s.words += c.words;
       if (node.in_link()) s.link_chars += c.chars;
-      for (int k = 0; k < kScripts; ++k) scripts[id][k] += c.by_script[k];
+      for (; scripts != 0; scripts &= scripts - 1) {
+        const int k = std::countr_zero(scripts);
+        if (letters[k].empty()) {
+          letters[k].assign(n, 0);
+          page_scripts.insert(std::upper_bound(page_scripts.begin(), page_scripts.end(), k), k);
+        }
+        letters[k][id] += c.by_script[k];
+      }
     }
     if (node.tag == Tag::kA && !node.hidden()) {
       bool has_href = false;
       doc.GetAttr(id, Attr::kHref, &has_href);
       if (has_href) ++s.link_count;
     }
-    // Dominant script: the letter class with most code points (kNone when no letters). A subtree
-    // without characters has no script counts either (most elements of a page): nothing to do.
+    // Dominant script: the letter class with most code points, the first in Script order on a tie
+    // (kNone when no letters). A subtree without characters has no letters either (most elements
+    // of a page): nothing to do.
     if (s.chars > 0) {
-      int best = static_cast<int>(text::Script::kLatin);
-      for (int k = best + 1; k < kScripts; ++k) {
-        if (scripts[id][k] > scripts[id][best]) best = k;
+      std::uint32_t most = 0;
+      for (const int k : page_scripts) {
+        if (letters[k][id] > most) {
+          most = letters[k][id];
+          s.script = static_cast<text::Script>(k);
+        }
       }
-      s.script = scripts[id][best] ? static_cast<text::Script>(best) : text::Script::kNone;
     }
     if (id == 0) break;
     NodeStats& p = out->stats[node.parent];
@@ -161,7 +213,7 @@ void Annotate(const Document& doc, Annotation* out) {
     p.cjk += s.cjk;
     p.words += s.words;
     if (s.chars > 0) {
-      for (int k = 0; k < kScripts; ++k) scripts[node.parent][k] += scripts[id][k];
+      for (const int k : page_scripts) letters[k][node.parent] += letters[k][id];
     }
   }
 }
