@@ -118,17 +118,12 @@ enum class ByteKind : std::uint8_t {
   kMaybeSpace,  // another byte text::MayStartSpace names (an ASCII control, or the lead byte of a
                 // multi-byte space): decided by SpaceLen
 };
-struct ByteClass {
-  ByteKind kind;
-  char written;  // what a kPlain or kAsciiSpace byte is written as
-};
-constexpr std::array<ByteClass, 256> kByteClass = [] {
-  std::array<ByteClass, 256> k{};
+constexpr std::array<ByteKind, 256> kByteKind = [] {
+  std::array<ByteKind, 256> k{};
   for (int b = 0; b < 256; ++b) {
-    const bool maybe = text::MayStartSpace(static_cast<unsigned char>(b));
-    k[b] = {maybe ? ByteKind::kMaybeSpace : ByteKind::kPlain, static_cast<char>(b)};
+    k[b] = text::MayStartSpace(static_cast<unsigned char>(b)) ? ByteKind::kMaybeSpace : ByteKind::kPlain;
   }
-  for (int b : {' ', '\t', '\n', '\r', '\f', '\v'}) k[b] = {ByteKind::kAsciiSpace, ' '};
+  for (int b : {' ', '\t', '\n', '\r', '\f', '\v'}) k[b] = ByteKind::kAsciiSpace;
   return k;
 }();
 
@@ -628,16 +623,15 @@ struct Stream {
 
 // Appends text node `t` to *out with every whitespace run collapsed to one space, and no space
 // after a space or a line break, nor at the start of the stream. The space of a run is written at
-// its first byte; the common bytes go through a loop without calls, whose writes do not branch on
-// where words end.
+// its first byte; runs of plain bytes and of ASCII spaces each go through a loop of their own.
 void AppendStreamText(std::string_view t, std::string* out) {
-  auto byte_class = [](const char* q) { return kByteClass[static_cast<unsigned char>(*q)]; };
+  auto kind = [](const char* q) { return kByteKind[static_cast<unsigned char>(*q)]; };
   // Whether a space written now would be dropped.
   bool after_space = out->empty() || out->back() == '\n' || out->back() == ' ';
   // Leading ASCII whitespace first: most text nodes lie between tags and hold nothing else.
   const char* p = t.data();
   const char* const end = p + t.size();
-  while (p < end && byte_class(p).kind == ByteKind::kAsciiSpace) ++p;
+  while (p < end && kind(p) == ByteKind::kAsciiSpace) ++p;
   if (p != t.data() && !after_space) {
     out->push_back(' ');
     after_space = true;
@@ -649,15 +643,20 @@ void AppendStreamText(std::string_view t, std::string* out) {
   char* const buf = out->data();
   char* w = buf + old_size;
   while (p < end) {
-    for (; p < end; ++p) {
-      const ByteClass c = byte_class(p);
-      if (c.kind == ByteKind::kMaybeSpace) break;
-      const bool space = c.kind == ByteKind::kAsciiSpace;
-      *w = c.written;
-      w += !(space && after_space);
-      after_space = space;
+    const ByteKind k = kind(p);
+    if (k == ByteKind::kPlain) {
+      do *w++ = *p++;
+      while (p < end && kind(p) == ByteKind::kPlain);
+      after_space = false;
+      continue;
     }
-    if (p == end) break;
+    if (k == ByteKind::kAsciiSpace) {
+      if (!after_space) *w++ = ' ';
+      after_space = true;
+      while (++p < end && kind(p) == ByteKind::kAsciiSpace) {
+      }
+      continue;
+    }
     const std::size_t i = static_cast<std::size_t>(p - t.data());
     if (const std::size_t sp = SpaceLen(t, i)) {
       if (!after_space) *w++ = ' ';
