@@ -1090,6 +1090,16 @@ bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* 
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '_' || c == ' ' || c == '(' || c == ')';
   };
+  // The three letters after an 'f', case folded (OR 0x20 maps only 'A'..'Z' onto the lower-case
+  // letters compared with) into one number: one comparison per word.
+  auto next_three = [&](std::size_t at) {
+    auto folded = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(html[i]) | 0x20); };
+    return folded(at) | folded(at + 1) << 8 | folded(at + 2) << 16;
+  };
+  constexpr auto pack = [](const char (&w)[4]) {
+    return static_cast<std::uint32_t>(w[0]) | static_cast<std::uint32_t>(w[1]) << 8 | static_cast<std::uint32_t>(w[2]) << 16;
+  };
+  constexpr std::uint32_t kAce = pack("ace"), kOnt = pack("ont");
   // Every "face" (<font face>) and "font" (font, font-family) followed by '=' or ':' introduces a
   // list of family names; the CSS shorthand puts sizes first ("font: 28pt TibetanMachineWeb").
   // The scan looks for the rarer first letter (f/F) with memchr and checks the next three.
@@ -1098,9 +1108,9 @@ bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* 
          p = static_cast<const char*>(std::memchr(p + 1, first, html.size() - (p + 1 - html.data())))) {
       const std::size_t at = static_cast<std::size_t>(p - html.data()) + 1;
       if (at + 3 > html.size()) break;
-      const char c1 = lower(html[at]), c2 = lower(html[at + 1]), c3 = lower(html[at + 2]);
-      const bool is_face = c1 == 'a' && c2 == 'c' && c3 == 'e';
-      const bool is_font = c1 == 'o' && c2 == 'n' && c3 == 't';
+      const std::uint32_t word = next_three(at);
+      const bool is_face = word == kAce;
+      const bool is_font = word == kOnt;
       if (!is_face && !is_font) continue;
       std::size_t i = at + 3;
       if (is_font && i + 7 <= html.size() && html[i] == '-' &&
