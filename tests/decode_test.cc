@@ -672,6 +672,40 @@ TEST(DecodeOrder, TruncatedMultiByteAtEnd) {
   EXPECT_EQ(d.info.replacements, 0u);
 }
 
+// DecodeText gives the text Decode gives, and leaves bytes that are already that text in place.
+TEST(DecodeOutput, DecodeTextBorrowsValidUtf8) {
+  const std::string valid = Page(MetaCharset("utf-8"), kChinese + " " + kFrench);
+  struct Case {
+    std::string bytes;
+    bool in_place;
+  };
+  const std::vector<Case> cases = {
+      {valid, true},
+      {(Page("", kChinese) + "最后").substr(0, Page("", kChinese).size() + 5), true},  // cut inside 后
+      {Page("", "Nothing but ASCII here."), true},
+      {"\xEF\xBB\xBF" + valid, false},
+      {std::string("<p>a\0b</p>", 9), false},
+      {Page("", kChinese + "\xFF" + kGreek), false},
+      {Encode(Page("", kRussian), "UTF-16LE"), false},
+      {Encode(Page(MetaCharset("gbk"), kChinese), "gbk"), false},
+      {"", false},
+  };
+  for (const Case& c : cases) {
+    Decoded copied, borrowed;
+    std::string_view text;
+    ASSERT_TRUE(Decode(c.bytes, "", "", &copied).ok());
+    ASSERT_TRUE(DecodeText(c.bytes, "", "", &borrowed, &text).ok());
+    EXPECT_EQ(text, copied.utf8);
+    EXPECT_EQ(borrowed.info.charset, copied.info.charset);
+    EXPECT_EQ(borrowed.info.source, copied.info.source);
+    EXPECT_EQ(borrowed.info.replacements, copied.info.replacements);
+    EXPECT_EQ(!text.empty() && text.data() == c.bytes.data(), c.in_place) << c.bytes;
+    if (c.in_place) {
+      EXPECT_TRUE(borrowed.utf8.empty());
+    }
+  }
+}
+
 TEST(DecodeOrder, ArbitraryBytesAlwaysComeOutValid) {
   std::mt19937 rng(7);
   for (int round = 0; round < 200; ++round) {

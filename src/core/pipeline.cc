@@ -31,29 +31,35 @@ Status CheckInput(std::string_view bytes, const Options& options) {
 // Tibetan set in a legacy font is Latin letters drawn as Tibetan glyphs: converted to Unicode here,
 // before any counting, when a table covers the font; labelled in the result when none does.
 // The identifier (paper 003 §2.2) must agree that the text in those fonts is Tibetan: a page that
-// only names a Tibetan font (a font catalogue, a CSS framework) is left alone.
-void ConvertLegacyTibetanFonts(std::string_view bytes, const Options& options, PageState* state) {
-  if (!text::DeclaresLegacyTibetanFont(state->decoded.utf8)) return;
-  const text::TibetanEvidence evidence = text::IdentifyTibetan(bytes, state->decoded.utf8, options.tibetan);
-  if (!evidence.tibetan || evidence.encoding != text::TibetanEncoding::kAsciiFont) return;
+// only names a Tibetan font (a font catalogue, a CSS framework) is left alone. Returns the page to
+// parse: `text`, or its conversion (held in state->decoded.utf8).
+std::string_view ConvertLegacyTibetanFonts(std::string_view bytes, std::string_view text, const Options& options,
+                                           PageState* state) {
+  if (!text::DeclaresLegacyTibetanFont(text)) return text;
+  const text::TibetanEvidence evidence = text::IdentifyTibetan(bytes, text, options.tibetan);
+  if (!evidence.tibetan || evidence.encoding != text::TibetanEncoding::kAsciiFont) return text;
   text::LegacyConversion conv;
-  if (text::ConvertLegacyTibetan(state->decoded.utf8, &conv)) {
+  if (text::ConvertLegacyTibetan(text, &conv)) {
     state->decoded.utf8.swap(conv.html);
     state->decoded.info.legacy_fonts_converted = std::move(conv.converted_fonts);
     state->decoded.info.legacy_fonts_unconverted = std::move(conv.unconverted_fonts);
     state->decoded.info.legacy_unmapped_chars = conv.unmapped;
-  } else {
-    state->decoded.info.legacy_fonts_unconverted = evidence.legacy_fonts;
+    return state->decoded.utf8;
   }
+  state->decoded.info.legacy_fonts_unconverted = evidence.legacy_fonts;
+  return text;
 }
 
 Status Prepare(std::string_view bytes, const PageInfo& info, const Options& options, PageState* state) {
   Status s = CheckInput(bytes, options);
   if (!s.ok()) return s;
-  s = decode::Decode(bytes, options.forced_charset, info.charset, &state->decoded);
+  // The decoded page is `bytes` itself when they are valid UTF-8 already (no copy), else
+  // state->decoded.utf8.
+  std::string_view text;
+  s = decode::DecodeText(bytes, options.forced_charset, info.charset, &state->decoded, &text);
   if (!s.ok()) return s;
-  ConvertLegacyTibetanFonts(bytes, options, state);
-  s = dom::Parse(state->decoded.utf8, dom::ParseLimits{options.max_nesting_depth}, &state->doc);
+  text = ConvertLegacyTibetanFonts(bytes, text, options, state);
+  s = dom::Parse(text, dom::ParseLimits{options.max_nesting_depth}, &state->doc);
   if (!s.ok()) return s;
   dom::Annotate(state->doc, &state->annotation);
   return Status::Ok();

@@ -363,7 +363,12 @@ uchardet_t ThreadDetector() {
 
 class Sniffer {
  public:
-  Sniffer(std::string_view bytes, Decoded* out) : bytes_(bytes), out_(out) {}
+  // may_borrow: a valid UTF-8 page may be left in place (borrowed()) instead of copied to out->utf8.
+  Sniffer(std::string_view bytes, Decoded* out, bool may_borrow)
+      : bytes_(bytes), out_(out), may_borrow_(may_borrow) {}
+
+  // The input bytes that are the output as they are (empty unless borrowed).
+  std::string_view borrowed() const { return borrowed_; }
 
   pith::Status Run(std::string_view forced, std::string_view caller) {
     out_->utf8.clear();
@@ -391,11 +396,18 @@ class Sniffer {
     out_->info.replacements = replacements;
   }
 
-  // Validation already done: a valid page is copied as is, a mostly valid one repaired.
+  // Validation already done: a valid page is copied as is (or borrowed, when it has neither a BOM
+  // nor a NUL to remove), a mostly valid one repaired.
   void DecodeAsUtf8(EncodingSource source) {
     std::size_t replacements = 0;
     if (Stats().invalid == 0) {
-      out_->utf8.assign(bytes_.data(), bytes_.size() - Stats().truncated_tail);
+      const std::string_view valid = bytes_.substr(0, bytes_.size() - Stats().truncated_tail);
+      if (may_borrow_ && !valid.empty() && !valid.starts_with(kUtf8Bom) &&
+          std::memchr(valid.data(), 0, valid.size()) == nullptr) {
+        borrowed_ = valid;
+      } else {
+        out_->utf8.assign(valid);
+      }
     } else {
       replacements = RepairUtf8(bytes_, &out_->utf8);
     }
@@ -505,8 +517,23 @@ class Sniffer {
 
   std::string_view bytes_;
   Decoded* out_;
+  bool may_borrow_;
+  std::string_view borrowed_;
   std::optional<Utf8Stats> stats_;
 };
+
+// U+0000 is never text (HTML5 drops it from character data and replaces it elsewhere), and the
+// parser's text preprocessing mangles the bytes next to it: NULs are removed here, counted as
+// replacements.
+void DropNuls(Decoded* out) {
+  std::string& u = out->utf8;
+  if (std::memchr(u.data(), 0, u.size()) != nullptr) {
+    const auto before = u.size();
+    u.erase(std::remove(u.begin(), u.end(), '\0'), u.end());
+    out->info.replacements += before - u.size();
+    StripLeadingBoms(&u);  // a BOM after a leading NUL is now at the start
+  }
+}
 
 }  // namespace
 
@@ -525,17 +552,21 @@ std::string_view DetectCharset(std::string_view bytes) {
 }
 
 pith::Status Decode(std::string_view bytes, std::string_view forced, std::string_view caller, Decoded* out) {
-  pith::Status s = Sniffer(bytes, out).Run(forced, caller);
-  // U+0000 is never text (HTML5 drops it from character data and replaces it elsewhere), and the
-  // parser's text preprocessing mangles the bytes next to it: NULs are removed here, counted as
-  // replacements.
-  std::string& u = out->utf8;
-  if (std::memchr(u.data(), 0, u.size()) != nullptr) {
-    const auto before = u.size();
-    u.erase(std::remove(u.begin(), u.end(), '\0'), u.end());
-    out->info.replacements += before - u.size();
-    StripLeadingBoms(&u);  // a BOM after a leading NUL is now at the start
+  pith::Status s = Sniffer(bytes, out, /*may_borrow=*/false).Run(forced, caller);
+  DropNuls(out);
+  return s;
+}
+
+pith::Status DecodeText(std::string_view bytes, std::string_view forced, std::string_view caller, Decoded* out,
+                        std::string_view* text) {
+  Sniffer sniffer(bytes, out, /*may_borrow=*/true);
+  pith::Status s = sniffer.Run(forced, caller);
+  if (!sniffer.borrowed().empty()) {
+    *text = sniffer.borrowed();
+    return s;
   }
+  DropNuls(out);
+  *text = out->utf8;
   return s;
 }
 

@@ -27,7 +27,7 @@
 // multi-byte sequence cut off at the very end of a UTF-8 page is dropped, not replaced; GBK's A3A0
 // (the standard's private-use U+E5E5, used by pages as a full-width space) becomes U+3000. The
 // output never starts with a BOM and is always valid UTF-8. Valid UTF-8 input costs one validation
-// pass and one copy.
+// pass and one copy (none with DecodeText).
 //
 // Decode does not fold Arabic presentation forms; call FoldPresentationForms (normalize.h) on its
 // output for that.
@@ -52,6 +52,13 @@ struct Decoded {
 // The output is valid UTF-8 without U+0000 (NUL bytes are dropped and counted in replacements).
 pith::Status Decode(std::string_view bytes, std::string_view forced, std::string_view caller,
                     Decoded* out);
+
+// Decode for a caller that keeps `bytes` alive while it reads the text, and reads it through *text:
+// when the bytes are the output already (valid UTF-8 without a BOM or NUL to remove, as most pages
+// are) *text views them and out->utf8 stays empty; otherwise *text views out->utf8. Saves Decode's
+// copy of the page.
+pith::Status DecodeText(std::string_view bytes, std::string_view forced, std::string_view caller,
+                        Decoded* out, std::string_view* text);
 
 // The charset uchardet reports for the page's text (markup, comments, scripts and styles removed;
 // at most 64 KiB of text, less once 4 KiB of it are non-ASCII), mapped to an ICU converter name;
