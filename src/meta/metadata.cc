@@ -674,7 +674,9 @@ void AppendStreamText(std::string_view t, std::string* out) {
   out->resize(static_cast<std::size_t>(w - buf));
 }
 
-void BuildStream(const dom::Document& doc, Stream* st) {
+// Text nodes without characters (the whitespace between tags, half of a page's text nodes) need
+// no scan: AppendStreamText would write one space for them, unless one is there already.
+void BuildStream(const dom::Document& doc, const dom::Annotation& ann, Stream* st) {
   const NodeId root = doc.body != kNoNode ? doc.body : 0;
   const NodeId end = doc.SubtreeEnd(root);
   std::vector<NodeId> open_blocks;  // subtree ends of open block elements
@@ -703,7 +705,11 @@ void BuildStream(const dom::Document& doc, Stream* st) {
     }
     if (!n.is_text() || n.hidden()) continue;
     const std::uint32_t begin = static_cast<std::uint32_t>(out.size());
-    AppendStreamText(doc.Text(id), &out);
+    if (!ann.stats.empty() && ann[id].chars == 0) {
+      if (n.text_size > 0 && !out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+    } else {
+      AppendStreamText(doc.Text(id), &out);
+    }
     const std::uint32_t stop = static_cast<std::uint32_t>(out.size());
     if (stop > begin) st->segs.push_back({begin, stop, id, n.in_link()});
   }
@@ -2053,7 +2059,7 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
   LdInfo ld;
   if (!doc.json_ld.empty()) ParseJsonLd(doc, &ld);
   Stream st;
-  BuildStream(doc, &st);
+  BuildStream(doc, annotation, &st);
 
   // ---- Site name.
   std::string site = CollapseSpace(FirstMeta(f, tables::kSiteNameKeys), 200);
