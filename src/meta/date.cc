@@ -528,11 +528,19 @@ bool MonthFirst(std::string_view s, const Tok& w, DateMatch* out) {
 // Scanning. Every shape needs a digit: a number starts it, or follows its month name after spaces.
 // So the scanner jumps from the surroundings of one digit to those of the next and lexes only them.
 
+// The bytes a digit may begin with: ASCII digits, and EF, the lead byte of the full-width ones.
+constexpr std::array<bool, 256> kMayStartDigit = [] {
+  std::array<bool, 256> t{};
+  for (int b = '0'; b <= '9'; ++b) t[b] = true;
+  t[0xEF] = true;
+  return t;
+}();
+
 // First byte at or after i where a digit (ASCII or full-width) begins; s.size() if none.
 std::size_t NextDigit(std::string_view s, std::size_t i) {
   for (; i < s.size(); ++i) {
     const unsigned char b = static_cast<unsigned char>(s[i]);
-    if ((b >= '0' && b <= '9') || (b == 0xEF && DigitAt(s, i))) return i;
+    if (kMayStartDigit[b] && (b != 0xEF || DigitAt(s, i))) return i;
   }
   return s.size();
 }
