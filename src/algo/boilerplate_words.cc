@@ -112,6 +112,22 @@ constexpr std::array<Prefix, std::size(kBoilerplatePrefixes) + 1> kPrefixes = []
   return out;
 }();
 
+// The first two bytes of every word and prefix family (as packed, so a one-byte word's second is
+// 0), hashed to 12 bits: a token whose first two bytes are none of them ("col", "md", "btn", most
+// tokens) has no kind, known after one lookup.
+constexpr std::size_t kHeadBits = 12;
+constexpr std::size_t HeadOf(std::uint64_t lo) {
+  return static_cast<std::size_t>(((lo & 0xFF) << 6 ^ (lo >> 8 & 0xFF)) & ((std::size_t{1} << kHeadBits) - 1));
+}
+constexpr std::array<bool, std::size_t{1} << kHeadBits> kHeads = [] {
+  std::array<bool, std::size_t{1} << kHeadBits> heads{};
+  for (const Slot& slot : kTable) {
+    if (slot.kind != HintKind::kNone) heads[HeadOf(slot.word.lo)] = true;
+  }
+  for (const Prefix& f : kPrefixes) heads[HeadOf(f.bytes)] = true;
+  return heads;
+}();
+
 }  // namespace
 
 HintKind ClassifyHintToken(std::string_view t) {
@@ -125,6 +141,7 @@ HintKind ClassifyHintToken(std::string_view t) {
   } else {
     p = Pack(t);
   }
+  if (!kHeads[HeadOf(p.lo)]) return HintKind::kNone;
   if (t.size() <= kMaxWordBytes) {
     for (std::size_t i = SlotOf(p); kTable[i].kind != HintKind::kNone; i = (i + 1) % kSlots) {
       if (kTable[i].word == p) return kTable[i].kind;
