@@ -286,14 +286,12 @@ class AutoSelector {
     inside_.assign(n, kNoHint);
     strong_hint_.assign(n, 0);
     std::vector<std::uint8_t>& strong = strong_hint_;
-    std::vector<std::uint8_t> in_article(n, 0), semantic_content(n, 0), wraps_content(n, 0);
+    std::vector<std::uint8_t> wraps_content(n, 0);  // the element or a descendant is article-like
     // Class values repeat across a page (menu entries, cards, list rows: seven elements in ten
     // share their value with an earlier one), so each distinct value is classified once.
     std::unordered_map<std::string_view, std::uint8_t> class_hints;
     for (NodeId id = 1; id < n; ++id) {
       const dom::Node& node = doc_[id];
-      const NodeId p = node.parent;
-      in_article[id] = in_article[p] || node.tag == Tag::kArticle || node.tag == Tag::kMain;
       if (!node.is_element()) continue;
       const HintAttrs attrs = ReadHintAttrs(doc_, id);
       std::uint8_t names = 0;
@@ -306,7 +304,7 @@ class AutoSelector {
       Hint h = HintFromNames(names);
       const std::string_view role = attrs.role, itemprop = attrs.itemprop;
       if (IsBoilerplateTag(node.tag) || IsBoilerplateRole(role) ||
-          (node.tag == Tag::kHeader && !in_article[p])) {
+          (node.tag == Tag::kHeader && !InArticle(node.parent))) {
         if (h != kCommentsHint) h = kBoilerplate;
         strong[id] = 1;
       }
@@ -314,12 +312,11 @@ class AutoSelector {
       if (node.tag == Tag::kArticle || node.tag == Tag::kMain || role == "main" || role == "article" ||
           itemprop == "articleBody" || itemprop == "text" || itemprop == "reviewBody") {
         if (h == kNoHint || !strong[id]) h = kContentHint;
-        semantic_content[id] = 1;
+        wraps_content[id] = 1;
       }
       hint_[id] = h;
     }
     for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
-      if (semantic_content[id]) wraps_content[id] = 1;
       if (wraps_content[id]) wraps_content[doc_[id].parent] = 1;
     }
     const double page = std::max(1.0, weight_[root_]);
@@ -333,6 +330,15 @@ class AutoSelector {
       const std::uint8_t h = hint_[id];
       inside_[id] = (h == kBoilerplate || h == kCommentsHint) ? h : inside_[doc_[id].parent];
     }
+  }
+
+  // The node is an <article> or <main>, or inside one. Asked of headers' parents only, a few per
+  // page, so the ancestors are walked rather than a flag kept for every node.
+  bool InArticle(NodeId node) const {
+    for (; node != dom::kNoNode; node = doc_[node].parent) {
+      if (doc_[node].tag == Tag::kArticle || doc_[node].tag == Tag::kMain) return true;
+    }
+    return false;
   }
 
   // An inline element (a link, a span) with text of its prose block on both sides, holding a small
