@@ -115,6 +115,14 @@ std::uint32_t CountTextScripts(std::string_view s, TextCounts* c) {
   return scripts;
 }
 
+// The whitespace between tags, most of a page's text nodes: nothing to count.
+bool OnlyAsciiSpaces(std::string_view s) {
+  for (char c : s) {
+    if (kClasses.of[static_cast<unsigned char>(c)] != kSpace) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void CountText(std::string_view s, TextCounts* counts) { CountTextScripts(s, counts); }
@@ -168,7 +176,7 @@ void Annotate(const Document& doc, Annotation* out) {
   for (NodeId id = static_cast<NodeId>(n); id-- > 0;) {
     const Node& node = doc[id];
     NodeStats& s = out->stats[id];
-    if (node.is_text() && !node.hidden()) {
+    if (node.is_text() && !node.hidden() && !OnlyAsciiSpaces(doc.Text(id))) {
       TextCounts c;
       std::uint32_t scripts = CountTextScripts(doc.Text(id), &c);
       s.chars += c.chars;
