@@ -404,8 +404,16 @@ inline Seq CheckSequence(const unsigned char* p, std::size_t avail) {
 
 inline bool HasHighBit(std::uint64_t word) { return (word & 0x8080808080808080ull) != 0; }
 
-// Advances p over ASCII bytes: 16, then 8 bytes at a time, then one by one.
+// Advances p over ASCII bytes: 64 (an OR over the block, which compiles to vector loads), 16, then
+// 8 bytes at a time, then one by one.
 inline const unsigned char* SkipAscii(const unsigned char* p, const unsigned char* end) {
+  constexpr std::ptrdiff_t kBlock = 64;
+  while (end - p >= kBlock) {
+    unsigned char bits = 0;
+    for (std::ptrdiff_t k = 0; k < kBlock; ++k) bits |= p[k];
+    if (bits & 0x80) break;
+    p += kBlock;
+  }
   while (end - p >= 16) {
     std::uint64_t a, b;
     std::memcpy(&a, p, 8);
