@@ -1,0 +1,150 @@
+// Writing an HTML parser's tree into pith's Document: what parse.cc (pith's own parser) and
+// parse_myhtml.cc (the MyHTML reference of the differential tests) share, so that both produce a
+// Document by the same rules:
+//  * which subtrees are dropped: comments, DOCTYPE, script, style, template, iframe, svg, math,
+//    textarea, noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s);
+//  * <script type="application/ld+json"> bodies go to Document::json_ld;
+//  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
+//    attribute, aria-hidden="true" or an inline display:none / visibility:hidden; flags are
+//    inherited from the parent;
+//  * text and kept attribute values get Arabic presentation forms folded;
+//  * each node's line is the source line of its start offset (0 for an element the parser created
+//    without a tag);
+//  * <noscript> text stays hidden unless it is nearly all of the page's text (ResolveNoscript).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dom/document.h"
+
+namespace pith::dom {
+
+inline constexpr std::size_t kNoSourceOffset = static_cast<std::size_t>(-1);
+
+// What a node of the parser's tree becomes in the Document.
+enum class SourceRole : std::uint8_t {
+  kElement,   // written, with its subtree
+  kText,      // a text node
+  kScript,    // not written; read for JSON-LD
+  kNoscript,  // written like an element once <body> was written, else dropped
+  kDropped,   // dropped with its subtree
+};
+
+// Appends nodes in pre-order: BeginElement, Attribute..., OpenElement, (children), CloseElement;
+// BeginText, AppendText..., EndText.
+class DocumentBuilder {
+ public:
+  // Clears `doc` and adds its root.
+  DocumentBuilder(std::string_view html, Document* doc);
+
+  bool body_written() const { return doc_.body != kNoNode; }
+
+  // `name` is used for Tag::kUnknown only; `name_key` is the parser's integer id for that name, so
+  // that the name is looked up once per page.
+  void BeginElement(Tag tag, std::string_view name, std::uint32_t name_key, std::size_t offset);
+  void Attribute(std::string_view key, std::string_view value);
+  void OpenElement();
+  void CloseElement();
+
+  void BeginText() { text_begin_ = doc_.text.size(); }
+  void AppendText(std::string_view piece);
+  void EndText(std::size_t offset);  // empty text adds no node
+
+  void AddJsonLd(std::string body) {
+    if (!body.empty()) doc_.json_ld.push_back(std::move(body));
+  }
+
+  // Closes the open elements and applies the page-wide rules (ResolveNoscript, valid UTF-8).
+  void Finish();
+
+ private:
+  NodeId Append(Node n);
+  std::uint32_t LineOf(std::size_t offset);
+  std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
+  void ResolveNoscript();
+  void KeepTextValidUtf8();
+
+  Document& doc_;
+  std::vector<std::uint32_t> newlines_;  // byte offsets of '\n' in the source
+  std::size_t line_cursor_ = 0;          // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
+  std::size_t last_offset_ = 0;
+  std::vector<NodeId> parents_;
+  Node element_;            // the element between BeginElement and OpenElement
+  bool element_hidden_ = false;
+  std::size_t text_begin_ = 0;
+  std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
+  std::vector<std::uint16_t> unknown_index_by_key_;
+};
+
+// JSON-LD script: type="application/ld+json" (ASCII case-insensitive).
+bool IsJsonLdType(std::string_view type);
+
+// Walks `source`'s tree in pre-order without recursion and writes it through DocumentBuilder.
+// Source provides: a node handle type Node, kNone, Root(), FirstChild(n), NextSibling(n), Parent(n),
+// Role(n), TagOf(n), NameOf(n), NameKey(n), Offset(n) (kNoSourceOffset if none),
+// ForEachAttribute(n, f(key, value)), ForEachTextPiece(n, f(piece)) for text nodes and
+// ForEachChildText(n, f(piece)) for a script's contents.
+template <class Source>
+void WriteDocument(const Source& source, std::string_view html, Document* doc) {
+  using Node = typename Source::Node;
+  DocumentBuilder out(html, doc);
+  const Node root = source.Root();
+  Node node = source.FirstChild(root);
+  while (node != Source::kNone) {
+    bool descend = false;
+    switch (source.Role(node)) {
+      case SourceRole::kText:
+        out.BeginText();
+        source.ForEachTextPiece(node, [&](std::string_view piece) { out.AppendText(piece); });
+        out.EndText(source.Offset(node));
+        break;
+      case SourceRole::kScript: {
+        bool json_ld = false;
+        source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) {
+          if (key == "type" && IsJsonLdType(value)) json_ld = true;
+        });
+        if (!json_ld) break;
+        std::string body;
+        source.ForEachChildText(node, [&](std::string_view piece) { body.append(piece); });
+        out.AddJsonLd(std::move(body));
+        break;
+      }
+      case SourceRole::kNoscript:
+        if (!out.body_written()) break;
+        [[fallthrough]];
+      case SourceRole::kElement:
+        out.BeginElement(source.TagOf(node), source.NameOf(node), source.NameKey(node), source.Offset(node));
+        source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) { out.Attribute(key, value); });
+        out.OpenElement();
+        if (source.FirstChild(node) != Source::kNone) {
+          descend = true;
+        } else {
+          out.CloseElement();
+        }
+        break;
+      case SourceRole::kDropped:
+        break;
+    }
+    if (descend) {
+      node = source.FirstChild(node);
+      continue;
+    }
+    // The next sibling, or up until an ancestor has one (closing the elements left).
+    while (node != Source::kNone && source.NextSibling(node) == Source::kNone) {
+      node = source.Parent(node);
+      if (node == root || node == Source::kNone) {
+        node = Source::kNone;
+        break;
+      }
+      out.CloseElement();
+    }
+    if (node != Source::kNone) node = source.NextSibling(node);
+  }
+  out.Finish();
+}
+
+}  // namespace pith::dom

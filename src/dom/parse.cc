@@ -1,0 +1,87 @@
+// dom::Parse: pith's HTML5 parser (html_tokenizer.h, html_tree_builder.h) and the writing of its
+// scratch tree into the Document by the rules of document_builder.h, in one pre-order pass.
+#include "dom/parse.h"
+
+#include "dom/document_builder.h"
+#include "dom/html_tree_builder.h"
+
+namespace pith::dom {
+namespace {
+
+// The tree builder's scratch tree as a WriteDocument source.
+class ScratchTreeSource {
+ public:
+  using Node = std::uint32_t;
+  static constexpr Node kNone = kNoTreeNode;
+
+  explicit ScratchTreeSource(const HtmlTree& tree) : tree_(tree) {}
+
+  Node Root() const { return 0; }
+  Node FirstChild(Node n) const { return tree_.nodes[n].first_child; }
+  Node NextSibling(Node n) const { return tree_.nodes[n].next_sibling; }
+  Node Parent(Node n) const { return tree_.nodes[n].parent; }
+
+  SourceRole Role(Node n) const {
+    const HtmlTreeNode& node = tree_.nodes[n];
+    switch (node.kind) {
+      case HtmlTreeNode::kText: return SourceRole::kText;
+      case HtmlTreeNode::kElement: break;
+      default: return SourceRole::kDropped;
+    }
+    using namespace html_name;  // NOLINT
+    switch (node.name) {
+      case kScript: return SourceRole::kScript;
+      case kNoscript: return SourceRole::kNoscript;
+      case kStyle: case kTemplate: case kIframe: case kSvg: case kMath: case kTextarea: case kNoembed:
+      case kNoframes: case kObject:
+        return SourceRole::kDropped;
+      default:
+        return SourceRole::kElement;
+    }
+  }
+  Tag TagOf(Node n) const {
+    const HtmlName name = tree_.nodes[n].name;
+    return name < html_name::kCount ? TagOfHtmlName(name) : Tag::kUnknown;
+  }
+  std::string_view NameOf(Node n) const { return tree_.ElementName(tree_.nodes[n]); }
+  std::uint32_t NameKey(Node n) const { return tree_.nodes[n].name; }
+  std::size_t Offset(Node n) const {
+    const std::uint32_t offset = tree_.nodes[n].offset;
+    return offset == kNoOffset ? kNoSourceOffset : offset;
+  }
+  template <class F>
+  void ForEachAttribute(Node n, F f) const {
+    const HtmlTreeNode& node = tree_.nodes[n];
+    for (std::uint32_t a = node.first; a < node.first + node.count_or_last; ++a) {
+      f(tree_.attrs[a].name, tree_.attrs[a].value);
+    }
+  }
+  template <class F>
+  void ForEachTextPiece(Node n, F f) const {
+    for (std::uint32_t s = tree_.nodes[n].first; s != kNoTreeNode; s = tree_.segments[s].next) {
+      f(tree_.segments[s].text);
+    }
+  }
+  template <class F>
+  void ForEachChildText(Node n, F f) const {
+    for (Node c = tree_.nodes[n].first_child; c != kNone; c = tree_.nodes[c].next_sibling) {
+      if (tree_.nodes[c].kind == HtmlTreeNode::kText) ForEachTextPiece(c, f);
+    }
+  }
+
+ private:
+  const HtmlTree& tree_;
+};
+
+}  // namespace
+
+Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
+  thread_local HtmlTreeBuilder builder;
+  doc->Clear();
+  const Status status = builder.Build(html, limits.max_nesting_depth);
+  if (!status.ok()) return status;
+  WriteDocument(ScratchTreeSource(builder.tree()), html, doc);
+  return status;
+}
+
+}  // namespace pith::dom
