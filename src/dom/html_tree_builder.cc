@@ -276,9 +276,9 @@ class HtmlTreeBuilder::Run {
     const HtmlToken* raw;
   };
   // A character run. Its offset is where the tokenizer's run started and stays so when the parser
-  // drops or splits off a prefix (pith's line convention: a text node is on the line where the run
-  // that created it starts), except that whitespace split off a run by the head and column group
-  // modes gets none.
+  // drops a prefix. pith's line convention (that of the MyHTML adapter before): a text node made of
+  // one run is on the line where the run starts; a text node that grows by a later run, and
+  // whitespace split off a run by the head and column group modes, have no line.
   struct TextRun {
     std::string_view text;
     std::uint32_t offset;
@@ -877,6 +877,7 @@ void HtmlTreeBuilder::Run::InsertText(TextRun r) {
       loc.before == kNoTreeNode ? tree_.nodes[loc.parent].last_child : tree_.nodes[loc.before].prev_sibling;
   const std::string_view text = Stable(r.text);
   if (prev != kNoTreeNode && tree_.nodes[prev].kind == HtmlTreeNode::kText) {
+    tree_.nodes[prev].offset = kNoOffset;
     HtmlTextSegment& last = tree_.segments[tree_.nodes[prev].count_or_last];
     if (last.text.data() + last.text.size() == text.data() && text.data() >= input_.data() &&
         text.data() < input_.data() + input_.size()) {
@@ -900,8 +901,10 @@ void HtmlTreeBuilder::Run::InsertComment(std::uint32_t parent) {
   InsertAt(AppropriatePlace(), node);
 }
 
-// <html> and <body> start tags seen again add the attributes the element does not have yet.
+// <html> and <body> start tags seen again add the attributes the element does not have yet. An
+// element the parser created without a tag takes its line from the first such tag.
 void HtmlTreeBuilder::Run::AddMissingAttributes(std::uint32_t node, const Tok& t) {
+  if (tree_.nodes[node].offset == kNoOffset) tree_.nodes[node].offset = t.offset;
   std::vector<HtmlTreeAttr> added;
   for (std::size_t i = 0; i < t.attr_count; ++i) {
     const HtmlTreeNode& n = tree_.nodes[node];
