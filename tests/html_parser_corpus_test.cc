@@ -1,10 +1,12 @@
 // pith's HTML parser against the MyHTML reference on every page of the development corpus: each page
 // is decoded as the pipeline does and parsed by both; the Documents must be identical field by field
-// (tests/parse_compare.h). Skips when the shared corpus (PITH_SHARED_DATA) is absent.
+// (tests/parse_compare.h), except where a known deviation of MyHTML from the standard explains the
+// difference (kMyHtmlDeviations there). Skips when the shared corpus (PITH_SHARED_DATA) is absent.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,23 @@ namespace pith::dom {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Pages of the development corpus (1,485) on which both parsers build the same Document.
+constexpr std::size_t kIdenticalPagesFloor = 1484;
+
+// Each tolerated deviation is real (the parsers disagree on its example) and is what explains it.
+TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
+  for (const dom::testing::MyHtmlDeviation& d : dom::testing::kMyHtmlDeviations) {
+    EXPECT_FALSE(dom::testing::ParsersAgree(d.example, ParseLimits{})) << d.name;
+    EXPECT_EQ(dom::testing::ExplainDisagreement(d.example, ParseLimits{}), d.name);
+  }
+  EXPECT_EQ(dom::testing::ExplainDisagreement("<p>the same in both</p>", ParseLimits{}), "");
+  // The rewrites behind them.
+  EXPECT_EQ(dom::testing::RenameTags("<P class=p><pre></p ></P>", "p", "x"), "<x class=p><pre></x ></x>");
+  EXPECT_EQ(dom::testing::RewriteTags("<p a=1 A=2 b=\"x/y\" c=/d/ / e a>t/u",
+                                         {.drop_stray_solidus = true, .drop_repeated_attributes = true}),
+            "<p a=1  b=\"x/y\" c=/d/  e >t/u");
+}
 
 TEST(HtmlParserCorpus, EveryPageParsesAsTheReferenceDoes) {
   const fs::path data(PITH_SHARED_DATA);
@@ -33,6 +52,7 @@ TEST(HtmlParserCorpus, EveryPageParsesAsTheReferenceDoes) {
   ASSERT_FALSE(pages.empty());
 
   std::size_t identical = 0;
+  std::map<std::string, std::vector<std::string>> tolerated;  // deviation → pages
   Document mine, reference;
   for (const fs::path& page : pages) {
     const std::string name = page.parent_path().parent_path().filename().string() + "/" + page.stem().string();
@@ -40,18 +60,30 @@ TEST(HtmlParserCorpus, EveryPageParsesAsTheReferenceDoes) {
     ASSERT_TRUE(decode::Decode(pith::testing::ReadFile(page), "", "", &decoded).ok()) << name;
     const Status a = Parse(decoded.utf8, ParseLimits{}, &mine);
     const Status b = ParseWithMyHtml(decoded.utf8, ParseLimits{}, &reference);
-    ASSERT_EQ(a.code(), b.code()) << name << ": " << a.ToString() << " vs " << b.ToString();
-    const std::string invariant = dom::testing::DocumentInvariantViolation(mine);
-    EXPECT_EQ(invariant, "") << name;
-    const std::string difference = dom::testing::DocumentDifference(mine, reference);
+    if (a.ok()) {
+      EXPECT_EQ(dom::testing::DocumentInvariantViolation(mine), "") << name;
+    }
+    std::string difference = a.code() == b.code() ? "" : "status " + a.ToString() + " vs " + b.ToString();
+    if (difference.empty() && a.ok()) difference = dom::testing::DocumentDifference(mine, reference);
     if (difference.empty()) {
       ++identical;
-    } else {
+      continue;
+    }
+    const std::string deviation = dom::testing::ExplainDisagreement(decoded.utf8, ParseLimits{});
+    if (deviation.empty()) {
       ADD_FAILURE() << name << ": " << difference;
+    } else {
+      tolerated[deviation].push_back(name);
     }
   }
   std::printf("%zu of %zu pages identical\n", identical, pages.size());
-  EXPECT_EQ(identical, pages.size());
+  for (const auto& [deviation, names] : tolerated) {
+    std::printf("tolerated (%s):", deviation.c_str());
+    for (const std::string& n : names) std::printf(" %s", n.c_str());
+    std::printf("\n");
+  }
+  // Every other page is identical; raise the floor when the corpus grows.
+  EXPECT_GE(identical, kIdenticalPagesFloor);
 }
 
 }  // namespace

@@ -42,60 +42,71 @@ bool HasHiddenStyle(std::string_view style) {
          compact.find("visibility:hidden") != std::string::npos;
 }
 
-// Attribute name → kept Attr, or Attr::kCount when not kept.
-Attr KeptAttr(std::string_view name) {
-  if (name.size() < 2 || name.size() > 10) return Attr::kCount;
-  static const auto* const kByFirstLetter = [] {
-    auto* table = new std::vector<Attr>[26];
-    for (std::uint8_t i = 0; i < static_cast<std::uint8_t>(Attr::kCount); ++i) {
-      table[AttrName(static_cast<Attr>(i))[0] - 'a'].push_back(static_cast<Attr>(i));
-    }
-    return table;
-  }();
-  const char first = name[0];
-  if (first < 'a' || first > 'z') return Attr::kCount;
-  for (Attr a : kByFirstLetter[first - 'a']) {
-    if (AttrName(a) == name) return a;
-  }
-  return Attr::kCount;
-}
-
-// Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
-std::uint32_t AppendFolded(std::string& pool, std::string_view s) {
-  if (s.empty()) return 0;  // (an empty value may come with a null pointer)
-  const auto begin = pool.size();
-  if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
-    pool.append(s);
-  } else {
-    std::string tmp(s);
-    decode::FoldPresentationForms(tmp);
-    pool.append(tmp);
-  }
-  return static_cast<std::uint32_t>(pool.size() - begin);
-}
-
 std::size_t NonSpaceBytes(std::string_view s) {
   std::size_t count = 0;
   for (char c : s) count += !(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f');
   return count;
 }
 
-void RememberLandmark(Document& doc, Tag tag, NodeId id) {
-  switch (tag) {
-    case Tag::kHtml: if (doc.html == kNoNode) doc.html = id; break;
-    case Tag::kHead: if (doc.head == kNoNode) doc.head = id; break;
-    case Tag::kBody: if (doc.body == kNoNode) doc.body = id; break;
-    case Tag::kTitle: if (doc.title == kNoNode) doc.title = id; break;
-    default: break;
-  }
-}
-
 }  // namespace
 
 bool IsJsonLdType(std::string_view type) { return EqualsIgnoreCase(type, "application/ld+json"); }
 
-DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc) : doc_(*doc) {
+// Runs once per attribute of every element: the length and first letter pick the one candidate.
+AttributeRole RoleOfAttribute(std::string_view name) {
+  auto is = [&](std::string_view candidate, Attr kept, AttributeRole::Hides hides = AttributeRole::kNo) {
+    return name == candidate ? AttributeRole{kept, hides} : AttributeRole{};
+  };
+  if (name.empty()) return {};
+  switch (name.size()) {
+    case 2: return is("id", Attr::kId);
+    case 3:
+      switch (name[0]) {
+        case 'd': return is("dir", Attr::kDir);
+        case 'r': return is("rel", Attr::kRel);
+        case 's': return is("src", Attr::kSrc);
+        case 'a': return is("alt", Attr::kAlt);
+        default: return {};
+      }
+    case 4:
+      switch (name[0]) {
+        case 'h': return is("href", Attr::kHref);
+        case 'r': return is("role", Attr::kRole);
+        case 'l': return is("lang", Attr::kLang);
+        case 'n': return is("name", Attr::kName);
+        case 't': return is("type", Attr::kType);
+        default: return {};
+      }
+    case 5:
+      switch (name[0]) {
+        case 'c': return is("class", Attr::kClass);
+        case 't': return is("title", Attr::kTitle);
+        case 's': return is("style", Attr::kCount, AttributeRole::kStyle);
+        default: return {};
+      }
+    case 6: return is("hidden", Attr::kCount, AttributeRole::kHidden);
+    case 7: return name[1] == 'o' ? is("content", Attr::kContent) : is("charset", Attr::kCharset);
+    case 8:
+      switch (name[0]) {
+        case 'i': return name[4] == 'p' ? is("itemprop", Attr::kItemprop) : is("itemtype", Attr::kItemtype);
+        case 'p': return is("property", Attr::kProperty);
+        case 'd': return is("datetime", Attr::kDatetime);
+        default: return {};
+      }
+    case 10: return is("http-equiv", Attr::kHttpEquiv);
+    case 11: return is("aria-hidden", Attr::kCount, AttributeRole::kAriaHidden);
+    default: return {};
+  }
+}
+
+DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes, std::size_t text_bytes,
+                                 std::size_t attribute_bytes)
+    : doc_(*doc) {
   doc_.Clear();
+  doc_.nodes.reserve(nodes + 1);
+  doc_.subtree_end.reserve(nodes + 1);
+  doc_.text.reserve(text_bytes);
+  doc_.strings.reserve(attribute_bytes);
   const char* p = html.data();
   const char* end = p + html.size();
   while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
@@ -110,37 +121,60 @@ DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc) : doc_(*d
   parents_.push_back(0);
 }
 
-// Source offsets mostly increase in document order: a cursor walks forward, a binary search
-// serves the rest.
-std::uint32_t DocumentBuilder::LineOf(std::size_t offset) {
-  if (offset == kNoSourceOffset) return 0;
-  if (offset < last_offset_) {
-    line_cursor_ = static_cast<std::size_t>(std::lower_bound(newlines_.begin(), newlines_.end(), offset) -
-                                            newlines_.begin());
-  } else {
-    while (line_cursor_ < newlines_.size() && newlines_[line_cursor_] < offset) ++line_cursor_;
-  }
+std::uint32_t DocumentBuilder::LineBefore(std::size_t offset) {
+  line_cursor_ = static_cast<std::size_t>(std::lower_bound(newlines_.begin(), newlines_.end(), offset) -
+                                          newlines_.begin());
   last_offset_ = offset;
   return static_cast<std::uint32_t>(line_cursor_) + 1;
 }
 
-NodeId DocumentBuilder::Append(Node n) {
-  const auto id = static_cast<NodeId>(doc_.nodes.size());
-  const NodeId parent = parents_.back();
-  n.parent = parent;
-  Node& p = doc_.nodes[parent];
-  n.depth = static_cast<std::uint16_t>(std::min<int>(p.depth + 1, 0xFFFF));
-  n.flags |= p.flags;
-  if (p.last_child != kNoNode) {
-    doc_.nodes[p.last_child].next_sibling = id;
-    n.prev_sibling = p.last_child;
-  } else {
-    p.first_child = id;
+// The `hidden` attribute, aria-hidden="true", an inline display:none or visibility:hidden.
+bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
+  switch (rule) {
+    case AttributeRole::kStyle: return HasHiddenStyle(value);
+    case AttributeRole::kHidden: return true;
+    case AttributeRole::kAriaHidden: return EqualsIgnoreCase(value, "true");
+    case AttributeRole::kNo: return false;
   }
-  p.last_child = id;
-  doc_.nodes.push_back(n);
-  doc_.subtree_end.push_back(id + 1);
-  return id;
+  return false;
+}
+
+void DocumentBuilder::Keep(Attr key, std::string_view value) {
+  if (element_.attr_count == 0xFF) return;
+  for (std::uint32_t i = element_.attr_begin; i < element_.attr_begin + element_.attr_count; ++i) {
+    if (doc_.attrs[i].key == key) return;  // first occurrence wins, as in HTML5
+  }
+  const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
+  AppendFolded(doc_.strings, value);
+  doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});
+  ++element_.attr_count;
+}
+
+// Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
+void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) {
+  if (s.empty()) return;  // (an empty value may come with a null pointer)
+  if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
+    pool.append(s);
+  } else {
+    std::string tmp(s);
+    decode::FoldPresentationForms(tmp);
+    pool.append(tmp);
+  }
+}
+
+// The first <html>, <head>, <body> and <title> (`tag` is one of them).
+void DocumentBuilder::RememberLandmark(Tag tag, NodeId id) {
+  NodeId& landmark = tag == Tag::kHtml   ? doc_.html
+                     : tag == Tag::kHead ? doc_.head
+                     : tag == Tag::kBody ? doc_.body
+                                         : doc_.title;
+  if (landmark == kNoNode) landmark = id;
+}
+
+void DocumentBuilder::CountNoscriptText(NodeId id) {
+  const Node& n = doc_.nodes[id];
+  if (n.flags & kFlagHidden) return;
+  noscript_chars_ += NonSpaceBytes(std::string_view(doc_.text).substr(n.text_begin, n.text_size));
 }
 
 std::uint16_t DocumentBuilder::UnknownNameIndex(std::string_view name, std::uint32_t name_key) {
@@ -160,62 +194,6 @@ std::uint16_t DocumentBuilder::UnknownNameIndex(std::string_view name, std::uint
   if (name_key >= unknown_index_by_key_.size()) unknown_index_by_key_.resize(name_key + 1, 0xFFFF);
   unknown_index_by_key_[name_key] = index;
   return index;
-}
-
-void DocumentBuilder::BeginElement(Tag tag, std::string_view name, std::uint32_t name_key, std::size_t offset) {
-  element_ = Node();
-  element_.tag = tag;
-  if (tag == Tag::kUnknown) element_.name_index = UnknownNameIndex(name, name_key);
-  element_.line = LineOf(offset);
-  element_.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
-  element_hidden_ = false;
-}
-
-void DocumentBuilder::Attribute(std::string_view key, std::string_view value) {
-  switch (key.size()) {
-    case 5: if (key == "style" && HasHiddenStyle(value)) element_hidden_ = true; break;
-    case 6: if (key == "hidden") element_hidden_ = true; break;
-    case 11: if (key == "aria-hidden" && EqualsIgnoreCase(value, "true")) element_hidden_ = true; break;
-    default: break;
-  }
-  const Attr kept = KeptAttr(key);
-  if (kept == Attr::kCount || element_.attr_count == 0xFF) return;
-  for (std::uint32_t i = element_.attr_begin; i < element_.attr_begin + element_.attr_count; ++i) {
-    if (doc_.attrs[i].key == kept) return;  // first occurrence wins, as in HTML5
-  }
-  AttrEntry e{kept, static_cast<std::uint32_t>(doc_.strings.size()), 0};
-  e.size = AppendFolded(doc_.strings, value);
-  doc_.attrs.push_back(e);
-  ++element_.attr_count;
-}
-
-void DocumentBuilder::OpenElement() {
-  if (element_hidden_) element_.flags |= kFlagHidden;
-  if (element_.tag == Tag::kA) element_.flags |= kFlagInLink;
-  if (element_.tag == Tag::kNoscript) element_.flags |= kFlagInNoscript;
-  const NodeId id = Append(element_);
-  RememberLandmark(doc_, element_.tag, id);
-  parents_.push_back(id);
-}
-
-void DocumentBuilder::CloseElement() {
-  doc_.subtree_end[parents_.back()] = static_cast<NodeId>(doc_.nodes.size());
-  parents_.pop_back();
-}
-
-void DocumentBuilder::AppendText(std::string_view piece) { AppendFolded(doc_.text, piece); }
-
-void DocumentBuilder::EndText(std::size_t offset) {
-  if (doc_.text.size() == text_begin_) return;
-  Node n;
-  n.tag = Tag::kText;
-  n.text_begin = static_cast<std::uint32_t>(text_begin_);
-  n.text_size = static_cast<std::uint32_t>(doc_.text.size() - text_begin_);
-  n.line = LineOf(offset);
-  const Node& added = doc_.nodes[Append(n)];
-  if ((added.flags & kFlagInNoscript) && !(added.flags & kFlagHidden)) {
-    noscript_chars_ += NonSpaceBytes(std::string_view(doc_.text).substr(added.text_begin, added.text_size));
-  }
 }
 
 void DocumentBuilder::Finish() {

@@ -34,25 +34,69 @@ enum class SourceRole : std::uint8_t {
   kDropped,   // dropped with its subtree
 };
 
+// What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none), and
+// whether it is one of the attributes that can hide the element.
+struct AttributeRole {
+  enum Hides : std::uint8_t { kNo, kStyle, kHidden, kAriaHidden };
+  Attr kept = Attr::kCount;
+  Hides hides = kNo;
+};
+AttributeRole RoleOfAttribute(std::string_view name);
+
 // Appends nodes in pre-order: BeginElement, Attribute..., OpenElement, (children), CloseElement;
 // BeginText, AppendText..., EndText.
 class DocumentBuilder {
  public:
-  // Clears `doc` and adds its root.
-  DocumentBuilder(std::string_view html, Document* doc);
+  // Clears `doc` and adds its root. The sizes, when known, are upper bounds of the node count and of
+  // the bytes of text and of kept attribute values, to reserve the Document's buffers once.
+  DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes = 0, std::size_t text_bytes = 0,
+                  std::size_t attribute_bytes = 0);
 
   bool body_written() const { return doc_.body != kNoNode; }
 
   // `name` is used for Tag::kUnknown only; `name_key` is the parser's integer id for that name, so
   // that the name is looked up once per page.
-  void BeginElement(Tag tag, std::string_view name, std::uint32_t name_key, std::size_t offset);
-  void Attribute(std::string_view key, std::string_view value);
-  void OpenElement();
-  void CloseElement();
+  void BeginElement(Tag tag, std::string_view name, std::uint32_t name_key, std::size_t offset) {
+    element_ = Node();
+    element_.tag = tag;
+    if (tag == Tag::kUnknown) element_.name_index = UnknownNameIndex(name, name_key);
+    element_.line = LineOf(offset);
+    element_.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
+    element_hidden_ = false;
+  }
+  void Attribute(std::string_view key, std::string_view value) {
+    const AttributeRole role = RoleOfAttribute(key);
+    if (role.hides != AttributeRole::kNo && !element_hidden_) element_hidden_ = Hides(role.hides, value);
+    if (role.kept != Attr::kCount) Keep(role.kept, value);
+  }
+  void OpenElement() {
+    if (element_hidden_) element_.flags |= kFlagHidden;
+    if (element_.tag == Tag::kA) element_.flags |= kFlagInLink;
+    if (element_.tag == Tag::kNoscript) element_.flags |= kFlagInNoscript;
+    const NodeId id = Append(element_);
+    if (element_.tag == Tag::kHtml || element_.tag == Tag::kHead || element_.tag == Tag::kBody ||
+        element_.tag == Tag::kTitle) {
+      RememberLandmark(element_.tag, id);
+    }
+    parents_.push_back(id);
+  }
+  void CloseElement() {
+    doc_.subtree_end[parents_.back()] = static_cast<NodeId>(doc_.nodes.size());
+    parents_.pop_back();
+  }
 
   void BeginText() { text_begin_ = doc_.text.size(); }
-  void AppendText(std::string_view piece);
-  void EndText(std::size_t offset);  // empty text adds no node
+  void AppendText(std::string_view piece) { AppendFolded(doc_.text, piece); }
+  void EndText(std::size_t offset) {  // empty text adds no node
+    if (doc_.text.size() == text_begin_) return;
+    Node n;
+    n.tag = Tag::kText;
+    n.text_begin = static_cast<std::uint32_t>(text_begin_);
+    n.text_size = static_cast<std::uint32_t>(doc_.text.size() - text_begin_);
+    n.line = LineOf(offset);
+    const NodeId id = Append(n);
+    if (doc_.nodes[id].flags & kFlagInNoscript) CountNoscriptText(id);
+  }
 
   void AddJsonLd(std::string body) {
     if (!body.empty()) doc_.json_ld.push_back(std::move(body));
@@ -62,9 +106,40 @@ class DocumentBuilder {
   void Finish();
 
  private:
-  NodeId Append(Node n);
-  std::uint32_t LineOf(std::size_t offset);
+  NodeId Append(const Node& n) {
+    const auto id = static_cast<NodeId>(doc_.nodes.size());
+    const NodeId parent = parents_.back();
+    Node& added = doc_.nodes.emplace_back(n);
+    Node& p = doc_.nodes[parent];
+    added.parent = parent;
+    added.depth = static_cast<std::uint16_t>(p.depth == 0xFFFF ? 0xFFFF : p.depth + 1);
+    added.flags |= p.flags;
+    if (p.last_child != kNoNode) {
+      doc_.nodes[p.last_child].next_sibling = id;
+      added.prev_sibling = p.last_child;
+    } else {
+      p.first_child = id;
+    }
+    p.last_child = id;
+    doc_.subtree_end.push_back(id + 1);
+    return id;
+  }
+  // Source offsets mostly increase in document order: a cursor walks forward, a binary search
+  // serves the rest.
+  std::uint32_t LineOf(std::size_t offset) {
+    if (offset == kNoSourceOffset) return 0;
+    if (offset < last_offset_) return LineBefore(offset);
+    while (line_cursor_ < newlines_.size() && newlines_[line_cursor_] < offset) ++line_cursor_;
+    last_offset_ = offset;
+    return static_cast<std::uint32_t>(line_cursor_) + 1;
+  }
+  std::uint32_t LineBefore(std::size_t offset);
+  static bool Hides(AttributeRole::Hides rule, std::string_view value);
+  void Keep(Attr key, std::string_view value);
+  static void AppendFolded(std::string& pool, std::string_view s);
   std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
+  void RememberLandmark(Tag tag, NodeId id);
+  void CountNoscriptText(NodeId id);
   void ResolveNoscript();
   void KeepTextValidUtf8();
 
@@ -83,15 +158,17 @@ class DocumentBuilder {
 // JSON-LD script: type="application/ld+json" (ASCII case-insensitive).
 bool IsJsonLdType(std::string_view type);
 
-// Walks `source`'s tree in pre-order without recursion and writes it through DocumentBuilder.
+// Walks `source`'s tree in pre-order without recursion and writes it through DocumentBuilder (the
+// sizes as DocumentBuilder's).
 // Source provides: a node handle type Node, kNone, Root(), FirstChild(n), NextSibling(n), Parent(n),
 // Role(n), TagOf(n), NameOf(n), NameKey(n), Offset(n) (kNoSourceOffset if none),
 // ForEachAttribute(n, f(key, value)), ForEachTextPiece(n, f(piece)) for text nodes and
 // ForEachChildText(n, f(piece)) for a script's contents.
 template <class Source>
-void WriteDocument(const Source& source, std::string_view html, Document* doc) {
+void WriteDocument(const Source& source, std::string_view html, Document* doc, std::size_t nodes = 0,
+                   std::size_t text_bytes = 0, std::size_t attribute_bytes = 0) {
   using Node = typename Source::Node;
-  DocumentBuilder out(html, doc);
+  DocumentBuilder out(html, doc, nodes, text_bytes, attribute_bytes);
   const Node root = source.Root();
   Node node = source.FirstChild(root);
   while (node != Source::kNone) {

@@ -57,7 +57,7 @@ enum Category : std::uint32_t {
 
 struct CategoryTables {
   std::array<std::uint32_t, kCount> html{}, svg{}, mathml{};
-  CategoryTables() {
+  constexpr CategoryTables() {
     auto set = [](std::array<std::uint32_t, kCount>& t, std::initializer_list<HtmlName> names, std::uint32_t bits) {
       for (HtmlName n : names) t[n] |= bits;
     };
@@ -94,10 +94,7 @@ struct CategoryTables {
   }
 };
 
-const CategoryTables& Categories() {
-  static const CategoryTables tables;
-  return tables;
-}
+constexpr CategoryTables kCategories;
 
 inline bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r'; }
 
@@ -218,7 +215,7 @@ class StringPool {
     used_ = 0;
     oversized_.clear();
   }
-  std::string_view Copy(std::string_view s) {
+  [[gnu::noinline]] std::string_view Copy(std::string_view s) {
     if (s.size() > kChunkSize / 4) {
       oversized_.emplace_back(s);
       return oversized_.back();
@@ -354,7 +351,12 @@ class HtmlTreeBuilder::Run {
   void InsertAt(Location loc, std::uint32_t node);
   void Detach(std::uint32_t node);
   Location AppropriatePlace(std::uint32_t override_target = kNoTreeNode) const;
-  std::string_view Stable(std::string_view s);
+  // A view that lives as long as the tree: into the input as it is, else a copy.
+  std::string_view Stable(std::string_view s) {
+    const auto offset = reinterpret_cast<std::uintptr_t>(s.data()) - reinterpret_cast<std::uintptr_t>(input_.data());
+    if (offset <= input_.size() && s.size() <= input_.size() - offset) return s;
+    return s.empty() ? std::string_view() : pool_.Copy(s);
+  }
   std::uint32_t CreateElement(HtmlName name, Namespace ns, const HtmlAttribute* attrs, std::size_t count,
                               std::uint32_t offset);
   std::uint32_t Clone(std::uint32_t node);
@@ -437,6 +439,7 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   tree_.attrs.clear();
   tree_.segments.clear();
   tree_.unknown_names.clear();
+  tree_.text_bytes = tree_.attribute_bytes = 0;
   pool_.Reset();
   unknown_slots_.assign(64, 0);
   input_ = input;
@@ -784,7 +787,7 @@ HtmlTreeBuilder::Run::Location HtmlTreeBuilder::Run::AppropriatePlace(std::uint3
   const std::uint32_t target = override_target != kNoTreeNode ? override_target : open_.back().node;
   if (!foster_parenting_) return {target, kNoTreeNode};
   const HtmlTreeNode& t = tree_.nodes[target];
-  if (t.ns != Namespace::kHtml || !(t.name < kCount && (Categories().html[t.name] & kFosterTarget))) {
+  if (t.ns != Namespace::kHtml || !(t.name < kCount && (kCategories.html[t.name] & kFosterTarget))) {
     return {target, kNoTreeNode};
   }
   std::size_t last_table = open_.size(), last_template = open_.size();
@@ -802,13 +805,6 @@ HtmlTreeBuilder::Run::Location HtmlTreeBuilder::Run::AppropriatePlace(std::uint3
   return {open_[last_table - 1].node, kNoTreeNode};
 }
 
-// A view that lives as long as the tree: into the input as it is, else a copy.
-std::string_view HtmlTreeBuilder::Run::Stable(std::string_view s) {
-  const auto p = reinterpret_cast<std::uintptr_t>(s.data());
-  const auto begin = reinterpret_cast<std::uintptr_t>(input_.data());
-  if (s.empty() || (p >= begin && p - begin <= input_.size() - s.size())) return s;
-  return pool_.Copy(s);
-}
 
 std::uint32_t HtmlTreeBuilder::Run::CreateElement(HtmlName name, Namespace ns, const HtmlAttribute* attrs,
                                                   std::size_t count, std::uint32_t offset) {
@@ -818,7 +814,10 @@ std::uint32_t HtmlTreeBuilder::Run::CreateElement(HtmlName name, Namespace ns, c
   n.ns = ns;
   n.first = static_cast<std::uint32_t>(tree_.attrs.size());
   n.count_or_last = static_cast<std::uint32_t>(count);
-  for (std::size_t i = 0; i < count; ++i) tree_.attrs.push_back({Stable(attrs[i].name), Stable(attrs[i].value)});
+  for (std::size_t i = 0; i < count; ++i) {
+    tree_.attrs.push_back({Stable(attrs[i].name), Stable(attrs[i].value)});
+    tree_.attribute_bytes += attrs[i].value.size();
+  }
   return node;
 }
 
@@ -876,6 +875,7 @@ void HtmlTreeBuilder::Run::InsertText(TextRun r) {
   const std::uint32_t prev =
       loc.before == kNoTreeNode ? tree_.nodes[loc.parent].last_child : tree_.nodes[loc.before].prev_sibling;
   const std::string_view text = Stable(r.text);
+  tree_.text_bytes += text.size();
   if (prev != kNoTreeNode && tree_.nodes[prev].kind == HtmlTreeNode::kText) {
     tree_.nodes[prev].offset = kNoOffset;
     HtmlTextSegment& last = tree_.segments[tree_.nodes[prev].count_or_last];
@@ -938,11 +938,10 @@ void HtmlTreeBuilder::Run::StartRawText(const Tok& t, HtmlTokenizer::State state
 
 std::uint32_t HtmlTreeBuilder::Run::CategoryOf(HtmlName name, Namespace ns) const {
   if (name >= kCount) return 0;
-  const CategoryTables& c = Categories();
   switch (ns) {
-    case Namespace::kHtml: return c.html[name];
-    case Namespace::kSvg: return c.svg[name];
-    case Namespace::kMathml: return c.mathml[name];
+    case Namespace::kHtml: return kCategories.html[name];
+    case Namespace::kSvg: return kCategories.svg[name];
+    case Namespace::kMathml: return kCategories.mathml[name];
   }
   return 0;
 }
@@ -2249,7 +2248,7 @@ void HtmlTreeBuilder::Run::ForeignContent(Tok& t) {
   switch (t.type) {
     case HtmlToken::kComment: return InsertComment(kNoTreeNode);
     case HtmlToken::kStartTag: {
-      bool breakout = t.name < kCount && (Categories().html[t.name] & kBreakout);
+      bool breakout = t.name < kCount && (kCategories.html[t.name] & kBreakout);
       if (t.name == kFont) {
         for (std::size_t i = 0; i < t.attr_count; ++i) {
           const std::string_view n = t.attrs[i].name;

@@ -58,6 +58,8 @@ struct HtmlTree {
   std::vector<HtmlTreeAttr> attrs;
   std::vector<HtmlTextSegment> segments;
   std::vector<std::string_view> unknown_names;  // names of elements not in html_names.h
+  std::size_t text_bytes = 0;       // in all segments
+  std::size_t attribute_bytes = 0;  // in all attribute values
 
   std::string_view ElementName(const HtmlTreeNode& n) const {
     return n.name < html_name::kCount ? HtmlNameText(n.name) : unknown_names[n.name - html_name::kCount];

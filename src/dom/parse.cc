@@ -80,7 +80,8 @@ Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
   doc->Clear();
   const Status status = builder.Build(html, limits.max_nesting_depth);
   if (!status.ok()) return status;
-  WriteDocument(ScratchTreeSource(builder.tree()), html, doc);
+  const HtmlTree& tree = builder.tree();
+  WriteDocument(ScratchTreeSource(tree), html, doc, tree.nodes.size(), tree.text_bytes, tree.attribute_bytes);
   return status;
 }
 
