@@ -144,7 +144,7 @@ TEST(HtmlTokenizerData, LessThanThatOpensNoTagIsText) {
 }
 
 TEST(HtmlTokenizerData, EmptyEndTagIsDropped) {
-  EXPECT_EQ(Tokens("a</>b"), "Chars(\"a\") Chars(\"b\") EOF");
+  EXPECT_EQ(Tokens("a</>b"), "Chars(\"ab\") EOF");
   EXPECT_EQ(Tokens("</>"), "EOF");
 }
 
@@ -755,7 +755,7 @@ TEST(HtmlTokenizerNewlines, CrAndCrLfBecomeLf) {
 TEST(HtmlTokenizerOffsets, EveryTokenKind) {
   EXPECT_EQ(WithOffsets("<!DOCTYPE html>\r\n<p a=b>x<!--c--></p><?pi>y</>z"),
             "Doctype(html)@0 Chars(\"\\n\")@15 StartTag(p a=\"b\")@17 Chars(\"x\")@24 Comment(\"c\")@25 "
-            "EndTag(p)@33 Comment(\"?pi\")@37 Chars(\"y\")@42 Chars(\"z\")@46 EOF@47");
+            "EndTag(p)@33 Comment(\"?pi\")@37 Chars(\"yz\")@42 EOF@47");
   EXPECT_EQ(WithOffsets("<title>a&amp;</title>"), "StartTag(title)@0 Chars(\"a&\")@7 EndTag(title)@13 EOF@21");
   EXPECT_EQ(WithOffsets("<a"), "EOF@2");
 }
