@@ -227,12 +227,6 @@ void HtmlTokenizer::AppendInputCopy(Piece* piece, std::string* buffer, const cha
   piece->end = buffer->size();
 }
 
-void HtmlTokenizer::AppendLowered(Piece* piece, std::string* buffer, const char* begin, const char* end) {
-  if (!piece->copied) MoveToBuffer(piece, buffer);
-  for (const char* p = begin; p < end; ++p) buffer->push_back(ToLower(*p));
-  piece->end = buffer->size();
-}
-
 void HtmlTokenizer::AppendBytes(Piece* piece, std::string* buffer, std::string_view bytes) {
   if (!piece->copied) MoveToBuffer(piece, buffer);
   buffer->append(bytes);

@@ -139,7 +139,6 @@ class HtmlTokenizer {
     AppendInputCopy(piece, buffer, begin, end);
   }
   void AppendInputCopy(Piece* piece, std::string* buffer, const char* begin, const char* end);
-  void AppendLowered(Piece* piece, std::string* buffer, const char* begin, const char* end);
   void AppendBytes(Piece* piece, std::string* buffer, std::string_view bytes);
   void MoveToBuffer(Piece* piece, std::string* buffer);
   void AppendRun(const char* begin, const char* end) {
