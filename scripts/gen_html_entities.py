@@ -10,11 +10,17 @@ character (breadth-first numbering), so a lookup walks one byte at a time and sc
 the root's children are found through a 128-entry table indexed by the first byte. A node whose
 prefix is a whole name has a value: the replacement text, UTF-8 encoded (1 or 2 code points).
 
+The most frequent references in real pages are tested first, by name; each ends with ';', so no
+longer name can match them and the longest-match rule holds.
+
 Usage: scripts/gen_html_entities.py [ROOT]   (ROOT = the project folder, default: this script's parent)
 """
 import html.entities
 import pathlib
 import sys
+
+FREQUENT = ["amp;", "nbsp;", "quot;", "lt;", "gt;", "copy;", "raquo;", "laquo;", "middot;", "hellip;",
+            "mdash;", "ndash;", "rsquo;", "lsquo;", "rdquo;", "ldquo;", "times;", "bull;", "reg;"]
 
 
 def build_trie(names):
@@ -111,6 +117,19 @@ def main():
     out("  if (rest.empty()) return match;")
     out("  const auto first = static_cast<unsigned char>(rest[0]);")
     out("  if (first >= 128) return match;")
+    out("  switch (rest[0]) {")
+    by_first = {}
+    for name in FREQUENT:
+        by_first.setdefault(name[0], []).append(name)
+    for first in sorted(by_first):
+        out(f"    case '{first}':")
+        for name in by_first[first]:
+            value = table[name]
+            out(f'      if (rest.starts_with("{name}")) return {{{len(name)}, std::string_view("{utf8_escape(value)}", {len(value.encode("utf-8"))}), true}};')
+        out("      break;")
+    out("    default:")
+    out("      break;")
+    out("  }")
     out("  std::uint32_t node = kFirstByte[first];")
     out("  std::size_t length = 1;")
     out("  while (node != 0) {")

@@ -144,7 +144,7 @@ TEST(HtmlTokenizerData, LessThanThatOpensNoTagIsText) {
 }
 
 TEST(HtmlTokenizerData, EmptyEndTagIsDropped) {
-  EXPECT_EQ(Tokens("a</>b"), "Chars(\"a\") Chars(\"b\") EOF");
+  EXPECT_EQ(Tokens("a</>b"), "Chars(\"ab\") EOF");
   EXPECT_EQ(Tokens("</>"), "EOF");
 }
 
@@ -190,6 +190,13 @@ TEST(HtmlTokenizerTag, OddAttributeNames) {
 TEST(HtmlTokenizerTag, DuplicateAttributesKeepTheFirst) {
   EXPECT_EQ(Tokens("<a x=1 y=2 X=3 x='4' Y>"), "StartTag(a x=\"1\" y=\"2\") EOF");
   EXPECT_EQ(Tokens("<a x=&amp; x=&lt; z=\"&gt;\">"), "StartTag(a x=\"&\" z=\">\") EOF");
+}
+
+TEST(HtmlTokenizerTag, DuplicatesWithDecodedOrFoldedText) {
+  // A dropped duplicate's decoded value must not disturb the kept values around it.
+  EXPECT_EQ(Tokens("<a x=\"&amp;1\" x=\"&lt;2\" y=\"&gt;3\" X=4 z=&quot;5>"),
+            "StartTag(a x=\"&1\" y=\">3\" z=\"\\\"5\") EOF");
+  EXPECT_EQ(Tokens("<a AbC=\"1\" abc=\"2\" ABC=3 d>"), "StartTag(a abc=\"1\" d=\"\") EOF");
 }
 
 TEST(HtmlTokenizerTag, DuplicatesAmongManyAttributes) {
@@ -276,6 +283,16 @@ TEST(HtmlTokenizerReference, InAttributeValues) {
   // The historical rule only holds back names without ';' before '=' or an alphanumeric.
   EXPECT_EQ(Tokens("<a b=\"&amp;x &amp=x &amp-x &ampé &notin &#38x\">"),
             "StartTag(a b=\"&x &amp=x &-x &\xC3\xA9 &notin &x\") EOF");
+}
+
+TEST(HtmlTokenizerReference, AtEndOfInput) {
+  EXPECT_EQ(Tokens("a&"), "Chars(\"a&\") EOF");
+  EXPECT_EQ(Tokens("a&#"), "Chars(\"a&#\") EOF");
+  EXPECT_EQ(Tokens("a&#x"), "Chars(\"a&#x\") EOF");
+  EXPECT_EQ(Tokens("a&#x41"), "Chars(\"aA\") EOF");
+  EXPECT_EQ(Tokens("a&amp"), "Chars(\"a&\") EOF");
+  EXPECT_EQ(Tokens("<a b=&amp>"), "StartTag(a b=\"&\") EOF");
+  EXPECT_EQ(Tokens("<a b=\"&\">"), "StartTag(a b=\"&\") EOF");
 }
 
 TEST(HtmlTokenizerReference, ReferenceRunKeepsItsStartOffset) {
@@ -755,9 +772,34 @@ TEST(HtmlTokenizerNewlines, CrAndCrLfBecomeLf) {
 TEST(HtmlTokenizerOffsets, EveryTokenKind) {
   EXPECT_EQ(WithOffsets("<!DOCTYPE html>\r\n<p a=b>x<!--c--></p><?pi>y</>z"),
             "Doctype(html)@0 Chars(\"\\n\")@15 StartTag(p a=\"b\")@17 Chars(\"x\")@24 Comment(\"c\")@25 "
-            "EndTag(p)@33 Comment(\"?pi\")@37 Chars(\"y\")@42 Chars(\"z\")@46 EOF@47");
+            "EndTag(p)@33 Comment(\"?pi\")@37 Chars(\"yz\")@42 EOF@47");
   EXPECT_EQ(WithOffsets("<title>a&amp;</title>"), "StartTag(title)@0 Chars(\"a&\")@7 EndTag(title)@13 EOF@21");
   EXPECT_EQ(WithOffsets("<a"), "EOF@2");
+}
+
+TEST(HtmlTokenizerSwitch, StateAppliesAfterTheStartTag) {
+  // The tree builder switches after receiving the start tag; a run before the tag is returned
+  // first, and the content after the tag is read in the new state.
+  const std::string input = "x<title><b>&amp;</title><b>";
+  HtmlTokenizer tokenizer(input);
+  EXPECT_EQ(Describe(tokenizer.Next()), "Chars(\"x\")");
+  EXPECT_EQ(Describe(tokenizer.Next()), "StartTag(title)");
+  tokenizer.SwitchTo(State::kRcdata);
+  EXPECT_EQ(Describe(tokenizer.Next()), "Chars(\"<b>&\")");
+  EXPECT_EQ(Describe(tokenizer.Next()), "EndTag(title)");
+  EXPECT_EQ(Describe(tokenizer.Next()), "StartTag(b)");
+  EXPECT_EQ(Describe(tokenizer.Next()), "EOF");
+}
+
+TEST(HtmlTokenizerSwitch, AppropriateEndTagIsTheLastStartTag) {
+  // After <b>, RAWTEXT ends only at </b>, whatever element the tree builder thinks it is in.
+  const std::string input = "<B>a</i></B >c";
+  HtmlTokenizer tokenizer(input);
+  EXPECT_EQ(Describe(tokenizer.Next()), "StartTag(b)");
+  tokenizer.SwitchTo(State::kRawtext);
+  EXPECT_EQ(Describe(tokenizer.Next()), "Chars(\"a</i>\")");
+  EXPECT_EQ(Describe(tokenizer.Next()), "EndTag(b)");
+  EXPECT_EQ(Describe(tokenizer.Next()), "Chars(\"c\")");
 }
 
 TEST(HtmlTokenizerEof, RepeatsForever) {

@@ -11411,6 +11411,51 @@ NamedReferenceMatch MatchNamedReference(std::string_view rest) {
   if (rest.empty()) return match;
   const auto first = static_cast<unsigned char>(rest[0]);
   if (first >= 128) return match;
+  switch (rest[0]) {
+    case 'a':
+      if (rest.starts_with("amp;")) return {4, std::string_view("\x26", 1), true};
+      break;
+    case 'b':
+      if (rest.starts_with("bull;")) return {5, std::string_view("\xe2\x80\xa2", 3), true};
+      break;
+    case 'c':
+      if (rest.starts_with("copy;")) return {5, std::string_view("\xc2\xa9", 2), true};
+      break;
+    case 'g':
+      if (rest.starts_with("gt;")) return {3, std::string_view("\x3e", 1), true};
+      break;
+    case 'h':
+      if (rest.starts_with("hellip;")) return {7, std::string_view("\xe2\x80\xa6", 3), true};
+      break;
+    case 'l':
+      if (rest.starts_with("lt;")) return {3, std::string_view("\x3c", 1), true};
+      if (rest.starts_with("laquo;")) return {6, std::string_view("\xc2\xab", 2), true};
+      if (rest.starts_with("lsquo;")) return {6, std::string_view("\xe2\x80\x98", 3), true};
+      if (rest.starts_with("ldquo;")) return {6, std::string_view("\xe2\x80\x9c", 3), true};
+      break;
+    case 'm':
+      if (rest.starts_with("middot;")) return {7, std::string_view("\xc2\xb7", 2), true};
+      if (rest.starts_with("mdash;")) return {6, std::string_view("\xe2\x80\x94", 3), true};
+      break;
+    case 'n':
+      if (rest.starts_with("nbsp;")) return {5, std::string_view("\xc2\xa0", 2), true};
+      if (rest.starts_with("ndash;")) return {6, std::string_view("\xe2\x80\x93", 3), true};
+      break;
+    case 'q':
+      if (rest.starts_with("quot;")) return {5, std::string_view("\x22", 1), true};
+      break;
+    case 'r':
+      if (rest.starts_with("raquo;")) return {6, std::string_view("\xc2\xbb", 2), true};
+      if (rest.starts_with("rsquo;")) return {6, std::string_view("\xe2\x80\x99", 3), true};
+      if (rest.starts_with("rdquo;")) return {6, std::string_view("\xe2\x80\x9d", 3), true};
+      if (rest.starts_with("reg;")) return {4, std::string_view("\xc2\xae", 2), true};
+      break;
+    case 't':
+      if (rest.starts_with("times;")) return {6, std::string_view("\xc3\x97", 2), true};
+      break;
+    default:
+      break;
+  }
   std::uint32_t node = kFirstByte[first];
   std::size_t length = 1;
   while (node != 0) {

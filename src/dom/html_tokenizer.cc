@@ -28,9 +28,13 @@
 // in attributes) is read as the literal text it is: the ambiguous ampersand state (§13.2.5.73)
 // emits exactly those characters.
 //
-// Departures, none of which changes a token's content: parse errors are not reported; a character
-// run is also cut where the tokenizer returns it before something that might be a tag but then
-// emits no token ("a</>b" gives the runs "a" and "b") and at the end of a CDATA section.
+// Character runs are maximal: a tag, comment or DOCTYPE is read whole while the run before it is
+// still being built; the run is returned first and the markup token on the next call. The one
+// exception is "<![CDATA[", where the run is returned before the markup is read, because whether it
+// opens a CDATA section depends on the tree builder's state after that run (set_foreign_content);
+// the run inside a CDATA section also ends with it.
+//
+// Departure, which changes no token: parse errors are not reported.
 #include "dom/html_tokenizer.h"
 
 #include <array>
@@ -49,21 +53,28 @@ namespace {
 constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";  // U+FFFD
 
 // Byte classes.
-constexpr std::uint8_t kSpace = 1;          // tab, LF, FF, space, and CR (read as LF, §13.2.3.5)
-constexpr std::uint8_t kUpper = 2;          // A-Z
-constexpr std::uint8_t kLower = 4;          // a-z
-constexpr std::uint8_t kDigit = 8;          // 0-9
-constexpr std::uint8_t kTagNameEnd = 16;    // space, '/', '>', NUL: the tag name state stops
-constexpr std::uint8_t kAttrNameEnd = 32;   // ... and '=': the attribute name state stops
-constexpr std::uint8_t kUnquotedEnd = 64;   // space, '&', '>', NUL: the unquoted value state stops
-constexpr std::uint8_t kHexLetter = 128;    // a-f, A-F
+using ByteClass = std::uint16_t;
+constexpr ByteClass kSpace = 1;          // tab, LF, FF, space, and CR (read as LF, §13.2.3.5)
+constexpr ByteClass kUpper = 2;          // A-Z
+constexpr ByteClass kLower = 4;          // a-z
+constexpr ByteClass kDigit = 8;          // 0-9
+constexpr ByteClass kHexLetter = 16;     // a-f, A-F
+constexpr ByteClass kTagNameEnd = 32;    // space, '/', '>': the tag name state leaves
+constexpr ByteClass kAttrNameEnd = 64;   // ... and '=': the attribute name state leaves
+constexpr ByteClass kUnquotedEnd = 128;  // space, '&', '>', NUL: the unquoted value state acts
+constexpr ByteClass kNul = 256;
+constexpr ByteClass kMarkupStart = 512;  // after '<' in the data state: a letter, '!', '/', '?'
 
-constexpr std::array<std::uint8_t, 256> MakeByteClasses() {
-  std::array<std::uint8_t, 256> classes{};
+constexpr std::array<ByteClass, 256> MakeByteClasses() {
+  std::array<ByteClass, 256> classes{};
   for (const unsigned char c : {'\t', '\n', '\f', '\r', ' '}) classes[c] |= kSpace | kTagNameEnd | kAttrNameEnd | kUnquotedEnd;
-  for (const unsigned char c : {'/', '>', '\0'}) classes[c] |= kTagNameEnd | kAttrNameEnd;
+  for (const unsigned char c : {'/', '>'}) classes[c] |= kTagNameEnd | kAttrNameEnd;
   classes['='] |= kAttrNameEnd;
   for (const unsigned char c : {'&', '>', '\0'}) classes[c] |= kUnquotedEnd;
+  classes['\0'] |= kNul;
+  for (int c = 'A'; c <= 'Z'; ++c) classes[c] |= kMarkupStart;
+  for (int c = 'a'; c <= 'z'; ++c) classes[c] |= kMarkupStart;
+  for (const unsigned char c : {'!', '/', '?'}) classes[c] |= kMarkupStart;
   for (int c = 'A'; c <= 'Z'; ++c) classes[c] |= kUpper;
   for (int c = 'a'; c <= 'z'; ++c) classes[c] |= kLower;
   for (int c = '0'; c <= '9'; ++c) classes[c] |= kDigit;
@@ -71,9 +82,9 @@ constexpr std::array<std::uint8_t, 256> MakeByteClasses() {
   for (int c = 'A'; c <= 'F'; ++c) classes[c] |= kHexLetter;
   return classes;
 }
-constexpr std::array<std::uint8_t, 256> kByteClass = MakeByteClasses();
+constexpr std::array<ByteClass, 256> kByteClass = MakeByteClasses();
 
-inline std::uint8_t ClassOf(char c) { return kByteClass[static_cast<unsigned char>(c)]; }
+inline ByteClass ClassOf(char c) { return kByteClass[static_cast<unsigned char>(c)]; }
 inline bool IsAlpha(char c) { return (ClassOf(c) & (kUpper | kLower)) != 0; }
 inline bool IsAlphanumeric(char c) { return (ClassOf(c) & (kUpper | kLower | kDigit)) != 0; }
 inline bool IsSpace(char c) { return (ClassOf(c) & kSpace) != 0; }
@@ -164,7 +175,7 @@ constexpr std::size_t kLinearDuplicateCheck = 16;
 
 }  // namespace
 
-HtmlTokenizer::HtmlTokenizer(std::string_view input) : input_(input) {}
+HtmlTokenizer::HtmlTokenizer(std::string_view input) : input_(input) { run_token_.type = HtmlToken::kCharacters; }
 
 void HtmlTokenizer::SwitchTo(State state) {
   switch (state) {
@@ -177,6 +188,10 @@ void HtmlTokenizer::SwitchTo(State state) {
 }
 
 const HtmlToken& HtmlTokenizer::Next() {
+  if (token_pending_) {  // a tag, comment or DOCTYPE read while returning the run before it
+    token_pending_ = false;
+    return token_;
+  }
   run_ = Piece{};
   run_buffer_.clear();
   for (;;) {
@@ -206,28 +221,9 @@ void HtmlTokenizer::MoveToBuffer(Piece* piece, std::string* buffer) {
   *piece = Piece{start, buffer->size(), true};
 }
 
-void HtmlTokenizer::AppendInput(Piece* piece, std::string* buffer, const char* begin, const char* end) {
-  if (begin == end) return;
-  if (!piece->copied) {
-    const auto b = static_cast<std::size_t>(begin - input_.data());
-    const auto e = static_cast<std::size_t>(end - input_.data());
-    if (piece->begin == piece->end) {
-      *piece = Piece{b, e, false};
-      return;
-    }
-    if (piece->end == b) {
-      piece->end = e;
-      return;
-    }
-    MoveToBuffer(piece, buffer);
-  }
-  buffer->append(begin, end);
-  piece->end = buffer->size();
-}
-
-void HtmlTokenizer::AppendLowered(Piece* piece, std::string* buffer, const char* begin, const char* end) {
+void HtmlTokenizer::AppendInputCopy(Piece* piece, std::string* buffer, const char* begin, const char* end) {
   if (!piece->copied) MoveToBuffer(piece, buffer);
-  for (const char* p = begin; p < end; ++p) buffer->push_back(ToLower(*p));
+  buffer->append(begin, end);
   piece->end = buffer->size();
 }
 
@@ -237,12 +233,6 @@ void HtmlTokenizer::AppendBytes(Piece* piece, std::string* buffer, std::string_v
   piece->end = buffer->size();
 }
 
-void HtmlTokenizer::AppendRun(const char* begin, const char* end) {
-  if (begin == end) return;
-  if (RunEmpty()) run_offset_ = static_cast<std::size_t>(begin - input_.data());
-  AppendInput(&run_, &run_buffer_, begin, end);
-}
-
 void HtmlTokenizer::AppendRunBytes(const char* source, std::string_view bytes) {
   if (RunEmpty()) run_offset_ = static_cast<std::size_t>(source - input_.data());
   AppendBytes(&run_, &run_buffer_, bytes);
@@ -250,12 +240,29 @@ void HtmlTokenizer::AppendRunBytes(const char* source, std::string_view bytes) {
 
 // ---- Emitting tokens -----------------------------------------------------------------------------
 
+void HtmlTokenizer::ResetToken(HtmlToken::Type type, std::size_t offset) {
+  if (token_.type == HtmlToken::kDoctype) token_ = HtmlToken{};  // its identifiers and flags
+  token_.type = type;
+  token_.name = {};
+  token_.data = {};
+  token_.self_closing = false;
+  token_.attrs = nullptr;
+  token_.attr_count = 0;
+  token_.offset = offset;
+}
+
 const HtmlToken* HtmlTokenizer::EmitRun() {
-  token_ = HtmlToken{};
-  token_.type = HtmlToken::kCharacters;
-  token_.data = View(run_, run_buffer_);
-  token_.offset = run_offset_;
-  return &token_;
+  run_token_.data = View(run_, run_buffer_);
+  run_token_.offset = run_offset_;
+  return &run_token_;
+}
+
+// A text state read `markup` (a tag, comment or DOCTYPE, or kEof when the input ended inside one):
+// the run before it comes first, and the markup token on the next call.
+const HtmlToken* HtmlTokenizer::AfterRun(const HtmlToken* markup) {
+  if (RunEmpty()) return markup;
+  if (markup->type != HtmlToken::kEof) token_pending_ = true;  // else the next call finds the end
+  return EmitRun();
 }
 
 // A text state reached the end of the input: the run so far, then (on the next call) kEof.
@@ -267,46 +274,13 @@ const HtmlToken* HtmlTokenizer::EndOfInput() {
 
 const HtmlToken* HtmlTokenizer::EmitEof() {
   pos_ = input_.size();
-  token_ = HtmlToken{};
-  token_.type = HtmlToken::kEof;
-  token_.offset = input_.size();
-  return &token_;
-}
-
-const HtmlToken* HtmlTokenizer::EmitTag(const char* lt, bool end_tag, bool self_closing, const char* next) {
-  if (drop_last_attr_) {
-    pending_attrs_.pop_back();
-    drop_last_attr_ = false;
-  }
-  token_ = HtmlToken{};
-  token_.type = end_tag ? HtmlToken::kEndTag : HtmlToken::kStartTag;
-  token_.name = View(tag_name_, tag_name_buffer_);
-  token_.self_closing = self_closing;
-  token_.offset = static_cast<std::size_t>(lt - input_.data());
-  if (!end_tag) {
-    attrs_.clear();
-    for (const PendingAttribute& attr : pending_attrs_) {
-      attrs_.push_back(HtmlAttribute{View(attr.name, attr_buffer_), View(attr.value, attr_buffer_)});
-    }
-    token_.attrs = attrs_.data();
-    token_.attr_count = attrs_.size();
-    if (tag_name_.copied) {
-      last_start_tag_buffer_.assign(token_.name);
-      last_start_tag_ = last_start_tag_buffer_;
-    } else {
-      last_start_tag_ = token_.name;  // a slice of the input, which outlives the tokenizer
-    }
-  }
-  pos_ = static_cast<std::size_t>(next - input_.data());
-  state_ = TextState::kData;
+  ResetToken(HtmlToken::kEof, input_.size());
   return &token_;
 }
 
 const HtmlToken* HtmlTokenizer::EmitComment(const char* lt, const char* next) {
-  token_ = HtmlToken{};
-  token_.type = HtmlToken::kComment;
+  ResetToken(HtmlToken::kComment, static_cast<std::size_t>(lt - input_.data()));
   token_.data = View(comment_, comment_buffer_);
-  token_.offset = static_cast<std::size_t>(lt - input_.data());
   pos_ = static_cast<std::size_t>(next - input_.data());
   state_ = TextState::kData;
   return &token_;
@@ -329,22 +303,28 @@ const HtmlToken* HtmlTokenizer::DataState() {
       // Tag open: an ASCII letter, '!', '?', or '/' and one more character lead to a tag, comment
       // or DOCTYPE; anything else (including end of input) emits the '<' (and "</") as text.
       const char* const next = p + 1;
-      const bool markup = next < end && (IsAlpha(*next) || *next == '!' || *next == '?' || (*next == '/' && next + 1 < end));
-      if (!markup) {
+      if (next == end || !(ClassOf(*next) & kMarkupStart) || (*next == '/' && next + 1 == end)) {
         ++p;
         continue;
       }
       AppendRun(text, p);
-      pos_ = static_cast<std::size_t>(p - input_.data());
-      if (!RunEmpty()) return EmitRun();
-      if (IsAlpha(*next)) return Tag(p, next, false);
-      if (*next == '!') return MarkupDeclarationOpen(p);
-      if (*next == '?') return BogusComment(p, next);  // the '?' is the comment's first character
-      // End tag open.
-      if (IsAlpha(next[1])) return Tag(p, next + 1, true);
-      if (next[1] != '>') return BogusComment(p, next + 1);
-      p = text = next + 2;  // "</>" is dropped
-      continue;
+      if (IsAlpha(*next)) return AfterRun(Tag(p, next, false));
+      if (*next == '/') {  // end tag open
+        if (IsAlpha(next[1])) return AfterRun(Tag(p, next + 1, true));
+        if (next[1] != '>') return AfterRun(BogusComment(p, next + 1));
+        p = text = next + 2;  // "</>" is dropped
+        continue;
+      }
+      if (*next == '?') return AfterRun(BogusComment(p, next));  // the '?' starts the comment's data
+      // "<!": whether "<![CDATA[" opens a CDATA section depends on the tree builder's state after
+      // the run before it, so that run is returned first and the section read on the next call.
+      if (!RunEmpty() && end - next >= 8 && std::memcmp(next + 1, "[CDATA[", 7) == 0) {
+        pos_ = static_cast<std::size_t>(p - input_.data());
+        return EmitRun();
+      }
+      const HtmlToken* markup = MarkupDeclarationOpen(p);
+      if (markup == nullptr) return nullptr;  // a CDATA section starts: the state changed
+      return AfterRun(markup);
     }
     if (*p == '&') {
       DecodedReference decoded;
@@ -381,9 +361,7 @@ const HtmlToken* HtmlTokenizer::RcdataOrRawtextState() {
       case '<':
         if (IsAppropriateEndTag(p)) {
           AppendRun(text, p);
-          pos_ = static_cast<std::size_t>(p - input_.data());
-          if (!RunEmpty()) return EmitRun();
-          return Tag(p, p + 2, true);
+          return AfterRun(Tag(p, p + 2, true));
         }
         ++p;
         break;
@@ -470,9 +448,7 @@ const HtmlToken* HtmlTokenizer::ScriptDataStates() {
         }
         if (IsAppropriateEndTag(p)) {
           AppendRun(text, p);
-          pos_ = static_cast<std::size_t>(p - input_.data());
-          if (!RunEmpty()) return EmitRun();
-          return Tag(p, p + 2, true);
+          return AfterRun(Tag(p, p + 2, true));
         }
         if (state_ == TextState::kScriptData) {
           // Escape start, escape start dash: "<!--" enters the escaped dash dash state.
@@ -650,33 +626,42 @@ const HtmlToken* HtmlTokenizer::Comment(const char* lt, const char* data) {
   }
 }
 
-void HtmlTokenizer::BeginAttribute() {
-  if (drop_last_attr_) {
-    const PendingAttribute& dropped = pending_attrs_.back();
-    // The dropped attribute's copied text, if any, is at the end of the buffer.
-    if (dropped.name.copied) {
-      attr_buffer_.resize(dropped.name.begin);
-    } else if (dropped.value.copied) {
-      attr_buffer_.resize(dropped.value.begin);
-    }
-    pending_attrs_.pop_back();
-    drop_last_attr_ = false;
+// Removes the last pending attribute, a duplicate, and its copied text, which ends the buffer.
+void HtmlTokenizer::DropLastAttribute() {
+  const PendingAttribute& dropped = pending_attrs_.back();
+  if (dropped.name.copied) {
+    attr_buffer_.resize(dropped.name.begin);
+  } else if (dropped.value.copied) {
+    attr_buffer_.resize(dropped.value.begin);
   }
-  pending_attrs_.emplace_back();
+  pending_attrs_.pop_back();
+  drop_last_attr_ = false;
 }
 
 // Whether the attribute whose name was just read repeats an earlier attribute's name (§13.2.5.33:
-// checked when leaving the attribute name state). Past kLinearDuplicateCheck attributes, a hash set
-// of the names keeps this linear in the number of attributes.
-bool HtmlTokenizer::IsDuplicateAttribute() {
+// checked when leaving the attribute name state). Up to kLinearDuplicateCheck attributes, each
+// earlier name is compared (after a quick test of length, first and last byte); past that, a hash
+// set of the names keeps this linear in the number of attributes.
+inline bool HtmlTokenizer::IsDuplicateAttribute() {
   const std::size_t index = pending_attrs_.size() - 1;
-  const std::string_view name = View(pending_attrs_[index].name, attr_buffer_);
+  PendingAttribute& attr = pending_attrs_[index];
+  const std::string_view name = View(attr.name, attr_buffer_);
+  attr.name_key = name.empty() ? 0u
+                               : static_cast<std::uint32_t>(name.size() << 16) ^
+                                     static_cast<std::uint32_t>(static_cast<unsigned char>(name.front()) << 8) ^
+                                     static_cast<unsigned char>(name.back());
   if (index < kLinearDuplicateCheck) {
     for (std::size_t i = 0; i < index; ++i) {
-      if (View(pending_attrs_[i].name, attr_buffer_) == name) return true;
+      if (pending_attrs_[i].name_key == attr.name_key && View(pending_attrs_[i].name, attr_buffer_) == name) {
+        return true;
+      }
     }
     return false;
   }
+  return IsDuplicateAttributeHashed(index, name);
+}
+
+bool HtmlTokenizer::IsDuplicateAttributeHashed(std::size_t index, std::string_view name) {
   const auto insert = [this](std::size_t i, std::string_view key) -> bool {
     const std::size_t mask = attr_name_set_.size() - 1;
     for (std::size_t slot = std::hash<std::string_view>{}(key) & mask;; slot = (slot + 1) & mask) {
@@ -698,6 +683,32 @@ bool HtmlTokenizer::IsDuplicateAttribute() {
   return !insert(index, name);
 }
 
+// §13.2.5.8 tag name and §13.2.5.33 attribute name: from p up to a byte of class `stop` or the end
+// of input, A-Z lower-cased and NUL replaced by U+FFFD. Returns where it stopped.
+inline const char* HtmlTokenizer::ReadName(const char* p, ByteClassMask stop, Piece* piece, std::string* buffer) {
+  const char* const end = input_.data() + input_.size();
+  const char* q = p;
+  while (q < end && !(ClassOf(*q) & (stop | kUpper | kNul))) ++q;
+  AppendInput(piece, buffer, p, q);
+  if (q == end || (ClassOf(*q) & stop)) return q;
+  return ReadNameCopy(q, stop, piece, buffer);
+}
+
+// The rest of a name from an A-Z or NUL at q on, copied.
+const char* HtmlTokenizer::ReadNameCopy(const char* q, ByteClassMask stop, Piece* piece, std::string* buffer) {
+  const char* const end = input_.data() + input_.size();
+  if (!piece->copied) MoveToBuffer(piece, buffer);
+  for (; q < end && !(ClassOf(*q) & stop); ++q) {
+    if (*q == '\0') {
+      buffer->append(kReplacementCharacter);
+    } else {
+      buffer->push_back(ToLower(*q));
+    }
+  }
+  piece->end = buffer->size();
+  return q;
+}
+
 // §13.2.5.8 tag name and §13.2.5.32–40, from the first character of the name to the '>'.
 const HtmlToken* HtmlTokenizer::Tag(const char* lt, const char* name, bool end_tag) {
   const char* const end = input_.data() + input_.size();
@@ -708,61 +719,32 @@ const HtmlToken* HtmlTokenizer::Tag(const char* lt, const char* name, bool end_t
   drop_last_attr_ = false;
   attr_name_set_active_ = false;
 
-  // Tag name.
-  const char* p = name;
-  for (;;) {
-    const char* q = p;
-    std::uint8_t seen = 0;
-    while (q < end && !(ClassOf(*q) & kTagNameEnd)) seen |= ClassOf(*q++);
-    if (seen & kUpper) {
-      AppendLowered(&tag_name_, &tag_name_buffer_, p, q);
-    } else {
-      AppendInput(&tag_name_, &tag_name_buffer_, p, q);
-    }
-    if (q == end) return EmitEof();  // eof-in-tag: the tag is dropped
-    if (*q != '\0') {
-      p = q;
-      break;
-    }
-    AppendBytes(&tag_name_, &tag_name_buffer_, kReplacementCharacter);
-    p = q + 1;
-  }
-
+  const char* p = ReadName(name, kTagNameEnd, &tag_name_, &tag_name_buffer_);
+  bool self_closing = false;
   for (;;) {
     // Before attribute name (also entered after a quoted or unquoted value, and for what follows a
     // '/' that is not "/>").
     p = SkipSpace(p, end);
-    if (p == end) return EmitEof();
-    if (*p == '>') return EmitTag(lt, end_tag, false, p + 1);
+    if (p == end) return EmitEof();  // eof-in-tag: the tag is dropped
+    if (*p == '>') break;
     if (*p == '/') {
       // Self-closing start tag (via the after attribute name state for a '/' here).
       ++p;
       if (p == end) return EmitEof();
-      if (*p == '>') return EmitTag(lt, end_tag, true, p + 1);
+      if (*p == '>') {
+        self_closing = true;
+        break;
+      }
       continue;  // unexpected-solidus-in-tag: reconsume in the before attribute name state
     }
 
     // Attribute name. A leading '=' is part of the name (unexpected-equals-sign-before-attribute-name).
-    BeginAttribute();
-    PendingAttribute* attr = &pending_attrs_.back();
-    if (*p == '=') {
-      AppendInput(&attr->name, &attr_buffer_, p, p + 1);
-      ++p;
-    }
-    for (;;) {
-      const char* q = p;
-      std::uint8_t seen = 0;
-      while (q < end && !(ClassOf(*q) & kAttrNameEnd)) seen |= ClassOf(*q++);
-      if (seen & kUpper) {
-        AppendLowered(&attr->name, &attr_buffer_, p, q);
-      } else {
-        AppendInput(&attr->name, &attr_buffer_, p, q);
-      }
-      p = q;
-      if (q == end || *q != '\0') break;
-      AppendBytes(&attr->name, &attr_buffer_, kReplacementCharacter);
-      ++p;
-    }
+    if (drop_last_attr_) DropLastAttribute();
+    PendingAttribute* attr = &pending_attrs_.emplace_back();
+    const char* name_start = p;
+    if (*p == '=') ++p;
+    attr->name = Piece{static_cast<std::size_t>(name_start - input_.data()), static_cast<std::size_t>(p - input_.data()), false};
+    p = ReadName(p, kAttrNameEnd, &attr->name, &attr_buffer_);
     if (!end_tag && IsDuplicateAttribute()) drop_last_attr_ = true;
 
     // After attribute name: whitespace, then '=' starts the value; '/', '>' and anything else are
@@ -774,7 +756,7 @@ const HtmlToken* HtmlTokenizer::Tag(const char* lt, const char* name, bool end_t
     // Before attribute value.
     p = SkipSpace(p + 1, end);
     if (p == end) return EmitEof();
-    if (*p == '>') return EmitTag(lt, end_tag, false, p + 1);  // missing-attribute-value: ""
+    if (*p == '>') break;  // missing-attribute-value: the value is empty
     if (*p == '"' || *p == '\'') {
       // Attribute value (double-quoted) / (single-quoted).
       const char quote = *p;
@@ -833,6 +815,32 @@ const HtmlToken* HtmlTokenizer::Tag(const char* lt, const char* name, bool end_t
       p = text = p + 1;
     }
   }
+
+  // The '>' at p ends the tag.
+  if (drop_last_attr_) DropLastAttribute();
+  ResetToken(end_tag ? HtmlToken::kEndTag : HtmlToken::kStartTag, static_cast<std::size_t>(lt - input_.data()));
+  token_.name = View(tag_name_, tag_name_buffer_);
+  token_.self_closing = self_closing;
+  if (!end_tag) {
+    const std::size_t count = pending_attrs_.size();
+    if (count != 0) {
+      if (attrs_.size() < count) attrs_.resize(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        attrs_[i] = HtmlAttribute{View(pending_attrs_[i].name, attr_buffer_), View(pending_attrs_[i].value, attr_buffer_)};
+      }
+      token_.attrs = attrs_.data();
+      token_.attr_count = count;
+    }
+    if (tag_name_.copied) {
+      last_start_tag_buffer_.assign(token_.name);
+      last_start_tag_ = last_start_tag_buffer_;
+    } else {
+      last_start_tag_ = token_.name;  // a slice of the input, which outlives the tokenizer
+    }
+  }
+  pos_ = static_cast<std::size_t>(p + 1 - input_.data());
+  state_ = TextState::kData;
+  return &token_;
 }
 
 // §13.2.5.53–68, the DOCTYPE states, from just after "<!DOCTYPE".

@@ -71,7 +71,8 @@ class HtmlTokenizer {
  private:
   // The states that last across calls of Next(): the ones that produce character runs (§13.2.5.1–5,
   // 13.2.5.15–31 script data, 13.2.5.69 CDATA section). Tags, comments and DOCTYPEs are read whole
-  // within one call; the run before them is returned first and the tokenizer resumes at their '<'.
+  // within one call; when a run comes before one, the run is returned and the markup token is kept
+  // for the next call.
   enum class TextState : std::uint8_t {
     kData,
     kRcdata,
@@ -97,6 +98,7 @@ class HtmlTokenizer {
   };
   struct PendingAttribute {
     Piece name, value;
+    std::uint32_t name_key;  // length, first and last byte of the name: a quick inequality test
   };
   struct DecodedReference {
     char bytes[8];
@@ -117,29 +119,50 @@ class HtmlTokenizer {
 
   std::size_t CharacterReference(const char* after_ampersand, bool in_attribute, DecodedReference* out) const;
   bool IsAppropriateEndTag(const char* lt) const;
-  void BeginAttribute();
+  void DropLastAttribute();
+  using ByteClassMask = std::uint16_t;
+  const char* ReadName(const char* p, ByteClassMask stop, Piece* piece, std::string* buffer);
+  const char* ReadNameCopy(const char* q, ByteClassMask stop, Piece* piece, std::string* buffer);
   bool IsDuplicateAttribute();
+  bool IsDuplicateAttributeHashed(std::size_t index, std::string_view name);
 
   std::string_view View(const Piece& piece, const std::string& buffer) const;
-  void AppendInput(Piece* piece, std::string* buffer, const char* begin, const char* end);
-  void AppendLowered(Piece* piece, std::string* buffer, const char* begin, const char* end);
+  // Extends a piece by input bytes [begin, end): stays a view if they continue it.
+  void AppendInput(Piece* piece, std::string* buffer, const char* begin, const char* end) {
+    if (begin == end) return;
+    const auto b = static_cast<std::size_t>(begin - input_.data());
+    if (!piece->copied && (piece->begin == piece->end || piece->end == b)) {
+      if (piece->begin == piece->end) piece->begin = b;
+      piece->end = static_cast<std::size_t>(end - input_.data());
+      return;
+    }
+    AppendInputCopy(piece, buffer, begin, end);
+  }
+  void AppendInputCopy(Piece* piece, std::string* buffer, const char* begin, const char* end);
   void AppendBytes(Piece* piece, std::string* buffer, std::string_view bytes);
   void MoveToBuffer(Piece* piece, std::string* buffer);
-  void AppendRun(const char* begin, const char* end);
+  void AppendRun(const char* begin, const char* end) {
+    if (begin == end) return;
+    if (RunEmpty()) run_offset_ = static_cast<std::size_t>(begin - input_.data());
+    AppendInput(&run_, &run_buffer_, begin, end);
+  }
   void AppendRunBytes(const char* source, std::string_view bytes);
   bool RunEmpty() const { return run_.begin == run_.end; }
 
+  void ResetToken(HtmlToken::Type type, std::size_t offset);
   const HtmlToken* EmitRun();
+  const HtmlToken* AfterRun(const HtmlToken* markup);
   const HtmlToken* EndOfInput();
   const HtmlToken* EmitEof();
-  const HtmlToken* EmitTag(const char* lt, bool end_tag, bool self_closing, const char* next);
   const HtmlToken* EmitComment(const char* lt, const char* next);
 
   std::string_view input_;
   std::size_t pos_ = 0;
   TextState state_ = TextState::kData;
   bool foreign_content_ = false;
-  HtmlToken token_;
+  HtmlToken token_;      // tags, comments, DOCTYPEs, kEof
+  HtmlToken run_token_;  // character runs
+  bool token_pending_ = false;  // token_ is to be returned by the next call
 
   Piece run_;  // the character run being built
   std::size_t run_offset_ = 0;
