@@ -140,14 +140,15 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
 }
 
 void DocumentBuilder::Keep(Attr key, std::string_view value) {
-  if (element_.attr_count == 0xFF) return;
-  for (std::uint32_t i = element_.attr_begin; i < element_.attr_begin + element_.attr_count; ++i) {
+  Node& element = doc_.nodes.back();
+  if (element.attr_count == 0xFF) return;
+  for (std::uint32_t i = element.attr_begin; i < element.attr_begin + element.attr_count; ++i) {
     if (doc_.attrs[i].key == key) return;  // first occurrence wins, as in HTML5
   }
   const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
   AppendFolded(doc_.strings, value);
   doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});
-  ++element_.attr_count;
+  ++element.attr_count;
 }
 
 // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
@@ -196,10 +197,10 @@ std::uint16_t DocumentBuilder::UnknownNameIndex(std::string_view name, std::uint
   return index;
 }
 
-void DocumentBuilder::Finish() {
+void DocumentBuilder::Finish(bool text_is_valid_utf8) {
   while (!parents_.empty()) CloseElement();
   ResolveNoscript();
-  KeepTextValidUtf8();
+  if (!text_is_valid_utf8) KeepTextValidUtf8();
 }
 
 // The parser runs with scripting off, so <noscript> content is parsed as markup. A browser with
@@ -226,7 +227,7 @@ void DocumentBuilder::ResolveNoscript() {
 }
 
 // The input is valid UTF-8 without NULs (decode's contract); should the parser's preprocessing
-// still split a sequence, the stray bytes become '?' in place (byte ranges of text nodes stay put),
+// still split a sequence (MyHTML's might), the stray bytes become '?' in place (byte ranges of text nodes stay put),
 // so that nothing downstream — JSON output above all — ever sees invalid UTF-8.
 void DocumentBuilder::KeepTextValidUtf8() {
   std::string& t = doc_.text;

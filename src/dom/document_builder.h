@@ -54,15 +54,17 @@ class DocumentBuilder {
 
   bool body_written() const { return doc_.body != kNoNode; }
 
-  // `name` is used for Tag::kUnknown only; `name_key` is the parser's integer id for that name, so
-  // that the name is looked up once per page.
-  void BeginElement(Tag tag, std::string_view name, std::uint32_t name_key, std::size_t offset) {
-    element_ = Node();
-    element_.tag = tag;
-    if (tag == Tag::kUnknown) element_.name_index = UnknownNameIndex(name, name_key);
-    element_.line = LineOf(offset);
-    element_.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
+  void BeginElement(Tag tag, std::size_t offset) {
+    Node& n = doc_.nodes.emplace_back();
+    n.tag = tag;
+    n.line = LineOf(offset);
+    n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
     element_hidden_ = false;
+  }
+  // The name of a Tag::kUnknown element; `name_key` is the parser's integer id for that name, so
+  // that the name is looked up once per page.
+  void NameUnknownElement(std::string_view name, std::uint32_t name_key) {
+    doc_.nodes.back().name_index = UnknownNameIndex(name, name_key);
   }
   void Attribute(std::string_view key, std::string_view value) {
     const AttributeRole role = RoleOfAttribute(key);
@@ -70,14 +72,15 @@ class DocumentBuilder {
     if (role.kept != Attr::kCount) Keep(role.kept, value);
   }
   void OpenElement() {
-    if (element_hidden_) element_.flags |= kFlagHidden;
-    if (element_.tag == Tag::kA) element_.flags |= kFlagInLink;
-    if (element_.tag == Tag::kNoscript) element_.flags |= kFlagInNoscript;
-    const NodeId id = Append(element_);
-    if (element_.tag == Tag::kHtml || element_.tag == Tag::kHead || element_.tag == Tag::kBody ||
-        element_.tag == Tag::kTitle) {
-      RememberLandmark(element_.tag, id);
+    const auto id = static_cast<NodeId>(doc_.nodes.size() - 1);
+    Node& n = doc_.nodes.back();
+    if (element_hidden_) n.flags |= kFlagHidden;
+    if (n.tag == Tag::kA) n.flags |= kFlagInLink;
+    if (n.tag == Tag::kNoscript) n.flags |= kFlagInNoscript;
+    if (n.tag == Tag::kHtml || n.tag == Tag::kHead || n.tag == Tag::kBody || n.tag == Tag::kTitle) {
+      RememberLandmark(n.tag, id);
     }
+    Link(id);
     parents_.push_back(id);
   }
   void CloseElement() {
@@ -89,12 +92,13 @@ class DocumentBuilder {
   void AppendText(std::string_view piece) { AppendFolded(doc_.text, piece); }
   void EndText(std::size_t offset) {  // empty text adds no node
     if (doc_.text.size() == text_begin_) return;
-    Node n;
+    const auto id = static_cast<NodeId>(doc_.nodes.size());
+    Node& n = doc_.nodes.emplace_back();
     n.tag = Tag::kText;
     n.text_begin = static_cast<std::uint32_t>(text_begin_);
     n.text_size = static_cast<std::uint32_t>(doc_.text.size() - text_begin_);
     n.line = LineOf(offset);
-    const NodeId id = Append(n);
+    Link(id);
     if (doc_.nodes[id].flags & kFlagInNoscript) CountNoscriptText(id);
   }
 
@@ -102,27 +106,27 @@ class DocumentBuilder {
     if (!body.empty()) doc_.json_ld.push_back(std::move(body));
   }
 
-  // Closes the open elements and applies the page-wide rules (ResolveNoscript, valid UTF-8).
-  void Finish();
+  // Closes the open elements and applies the page-wide rules: ResolveNoscript, and valid UTF-8 text
+  // unless the parser guarantees it.
+  void Finish(bool text_is_valid_utf8);
 
  private:
-  NodeId Append(const Node& n) {
-    const auto id = static_cast<NodeId>(doc_.nodes.size());
+  // Links the node just added (the last one) as the last child of the open element.
+  void Link(NodeId id) {
     const NodeId parent = parents_.back();
-    Node& added = doc_.nodes.emplace_back(n);
-    Node& p = doc_.nodes[parent];
+    Node& added = doc_.nodes[id];
+    const Node& p = doc_.nodes[parent];
     added.parent = parent;
     added.depth = static_cast<std::uint16_t>(p.depth == 0xFFFF ? 0xFFFF : p.depth + 1);
     added.flags |= p.flags;
+    added.prev_sibling = p.last_child;
     if (p.last_child != kNoNode) {
       doc_.nodes[p.last_child].next_sibling = id;
-      added.prev_sibling = p.last_child;
     } else {
-      p.first_child = id;
+      doc_.nodes[parent].first_child = id;
     }
-    p.last_child = id;
+    doc_.nodes[parent].last_child = id;
     doc_.subtree_end.push_back(id + 1);
-    return id;
   }
   // Source offsets mostly increase in document order: a cursor walks forward, a binary search
   // serves the rest.
@@ -148,8 +152,7 @@ class DocumentBuilder {
   std::size_t line_cursor_ = 0;          // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
   std::size_t last_offset_ = 0;
   std::vector<NodeId> parents_;
-  Node element_;            // the element between BeginElement and OpenElement
-  bool element_hidden_ = false;
+  bool element_hidden_ = false;  // for the element between BeginElement and OpenElement
   std::size_t text_begin_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
   std::vector<std::uint16_t> unknown_index_by_key_;
@@ -160,7 +163,8 @@ bool IsJsonLdType(std::string_view type);
 
 // Walks `source`'s tree in pre-order without recursion and writes it through DocumentBuilder (the
 // sizes as DocumentBuilder's).
-// Source provides: a node handle type Node, kNone, Root(), FirstChild(n), NextSibling(n), Parent(n),
+// Source provides: a node handle type Node, kNone, kTextIsValidUtf8 (whether the parser guarantees
+// valid UTF-8 text), Root(), FirstChild(n), NextSibling(n), Parent(n),
 // Role(n), TagOf(n), NameOf(n), NameKey(n), Offset(n) (kNoSourceOffset if none),
 // ForEachAttribute(n, f(key, value)), ForEachTextPiece(n, f(piece)) for text nodes and
 // ForEachChildText(n, f(piece)) for a script's contents.
@@ -194,7 +198,11 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
         if (!out.body_written()) break;
         [[fallthrough]];
       case SourceRole::kElement:
-        out.BeginElement(source.TagOf(node), source.NameOf(node), source.NameKey(node), source.Offset(node));
+      {
+        const Tag tag = source.TagOf(node);
+        out.BeginElement(tag, source.Offset(node));
+        if (tag == Tag::kUnknown) out.NameUnknownElement(source.NameOf(node), source.NameKey(node));
+      }
         source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) { out.Attribute(key, value); });
         out.OpenElement();
         if (source.FirstChild(node) != Source::kNone) {
@@ -221,7 +229,7 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
     }
     if (node != Source::kNone) node = source.NextSibling(node);
   }
-  out.Finish();
+  out.Finish(Source::kTextIsValidUtf8);
 }
 
 }  // namespace pith::dom

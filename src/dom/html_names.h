@@ -5,7 +5,10 @@
 // keeps no foreign element). Other names are interned per page by the tree builder.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "dom/tags.h"
@@ -57,12 +60,35 @@ enum : std::uint16_t {
 
 using HtmlName = std::uint16_t;
 
+namespace html_name_tables {
+inline constexpr std::string_view kTexts[] = {
+#define PITH_HTML_NAME_TEXT(e, n) n,
+    PITH_HTML_NAMES(PITH_HTML_NAME_TEXT)
+#undef PITH_HTML_NAME_TEXT
+};
+inline constexpr std::string_view kTagTexts[] = {  // in dom::Tag order
+#define PITH_TAG_TEXT(e, n) n,
+    PITH_HTML_TAGS(PITH_TAG_TEXT)
+#undef PITH_TAG_TEXT
+};
+inline constexpr std::array<Tag, html_name::kCount> kTags = [] {
+  std::array<Tag, html_name::kCount> tags{};
+  for (std::size_t id = 0; id < html_name::kCount; ++id) {
+    tags[id] = Tag::kUnknown;
+    for (std::size_t t = 0; t < std::size(kTagTexts); ++t) {
+      if (kTagTexts[t] == kTexts[id]) tags[id] = static_cast<Tag>(t);
+    }
+  }
+  return tags;
+}();
+}  // namespace html_name_tables
+
 // The listed name's id, or html_name::kCount when `name` (lower-case) is not listed. A few integer
-// operations: the name is packed into two words and looked up in a hash table built once.
+// operations: the name is packed into two words and looked up in a hash table built at compile time.
 HtmlName LookupHtmlName(std::string_view name);
 // The listed name's text; `name` < html_name::kCount.
-std::string_view HtmlNameText(HtmlName name);
+inline std::string_view HtmlNameText(HtmlName name) { return html_name_tables::kTexts[name]; }
 // pith's Tag for a listed name (kUnknown for names pith does not distinguish, such as "marquee").
-Tag TagOfHtmlName(HtmlName name);
+inline Tag TagOfHtmlName(HtmlName name) { return html_name_tables::kTags[name]; }
 
 }  // namespace pith::dom

@@ -403,7 +403,12 @@ class HtmlTreeBuilder::Run {
   void RemoveFormattingAt(std::size_t index);
   void ClearFormattingToLastMarker();
   bool SameForNoahsArk(std::uint32_t a, std::uint32_t b) const;
-  void ReconstructFormatting();
+  void ReconstructFormatting() {
+    if (formatting_.empty()) return;
+    const std::uint32_t last = formatting_.back();
+    if (last != kMarker && !(tree_.nodes[last].flags & kOnStack)) ReopenFormatting();
+  }
+  void ReopenFormatting();  // the rest of ReconstructFormatting, when there is something to reopen
   bool AdoptionAgency(HtmlName subject);
 
   HtmlTree& tree_;
@@ -427,6 +432,7 @@ class HtmlTreeBuilder::Run {
   bool stopped_ = false;
   std::size_t max_depth_ = 0;
   bool too_deep_ = false;
+  bool input_has_nul_ = false;  // (decoded pages never have one: text runs need no search then)
   std::vector<TextRun> pending_table_text_;
   bool pending_table_text_has_non_space_ = false;
 };
@@ -443,6 +449,7 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   pool_.Reset();
   unknown_slots_.assign(64, 0);
   input_ = input;
+  input_has_nul_ = std::memchr(input.data(), '\0', input.size()) != nullptr;
   mode_ = original_mode_ = Mode::kInitial;
   template_modes_.clear();
   open_.clear();
@@ -542,7 +549,11 @@ HtmlName HtmlTreeBuilder::Run::EndTagName(std::string_view name) const {
 
 // §13.2.6 tree construction dispatcher.
 void HtmlTreeBuilder::Run::Dispatch(Tok& t) {
-  if (open_.empty() || open_.back().ns == Namespace::kHtml || t.type == HtmlToken::kEof) return Process(t);
+  if (open_.empty() || open_.back().ns == Namespace::kHtml || t.type == HtmlToken::kEof) {
+    if (mode_ == Mode::kInBody && t.type == HtmlToken::kStartTag) return InBodyStartTag(t);  // the usual case
+    if (mode_ == Mode::kInBody && t.type == HtmlToken::kEndTag) return InBodyEndTag(t);
+    return Process(t);
+  }
   const OpenElement& current = open_.back();
   if (t.type == HtmlToken::kStartTag) {
     if ((current.category & kMathTextIntegration) && t.name != kMglyph && t.name != kMalignmark) return Process(t);
@@ -704,7 +715,7 @@ void HtmlTreeBuilder::Run::InsertSpacesOnly(TextRun r, bool by_body_rules) {
 }
 
 void HtmlTreeBuilder::Run::TextInBody(TextRun r) {
-  if (std::memchr(r.text.data(), '\0', r.text.size()) != nullptr) {  // U+0000 is ignored
+  if (input_has_nul_ && r.text.find('\0') != std::string_view::npos) {  // U+0000 is ignored
     return WithoutNul(r, [&](TextRun piece) { TextInBody(piece); });
   }
   ReconstructFormatting();
@@ -1149,10 +1160,7 @@ void HtmlTreeBuilder::Run::PushFormatting(std::uint32_t node) {
 }
 
 // §13.2.4.3 "reconstruct the active formatting elements".
-void HtmlTreeBuilder::Run::ReconstructFormatting() {
-  if (formatting_.empty()) return;
-  const std::uint32_t last = formatting_.back();
-  if (last == kMarker || (tree_.nodes[last].flags & kOnStack)) return;
+void HtmlTreeBuilder::Run::ReopenFormatting() {
   std::size_t i = formatting_.size() - 1;
   while (i > 0 && formatting_[i - 1] != kMarker && !(tree_.nodes[formatting_[i - 1]].flags & kOnStack)) --i;
   for (; i < formatting_.size(); ++i) {

@@ -13,6 +13,9 @@ class ScratchTreeSource {
  public:
   using Node = std::uint32_t;
   static constexpr Node kNone = kNoTreeNode;
+  // Valid UTF-8 in, valid UTF-8 out: the tokenizer decodes references to whole characters and the
+  // tree builder splits text only before ASCII characters (the fuzz target checks it).
+  static constexpr bool kTextIsValidUtf8 = true;
 
   explicit ScratchTreeSource(const HtmlTree& tree) : tree_(tree) {}
 

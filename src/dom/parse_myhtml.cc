@@ -79,6 +79,7 @@ class MyHtmlSource {
  public:
   using Node = myhtml_tree_node_t*;
   static constexpr Node kNone = nullptr;
+  static constexpr bool kTextIsValidUtf8 = false;
 
   MyHtmlSource(MyHtmlSession& session, Node root) : session_(session), root_(root) {}
 
