@@ -275,6 +275,13 @@ struct MyHtmlDeviation {
   void (*normalise)(const Document& pith, Document* myhtml) = nullptr;
 };
 
+// MyHTML's names of unknown elements in lower case.
+inline void LowerCaseUnknownNames(const Document&, Document* myhtml) {
+  for (std::string& name : myhtml->unknown_names) {
+    for (char& c : name) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+  }
+}
+
 // MyHTML's text made pith's where pith has whitespace only, of the same length.
 inline void TakeWhitespaceOfSameLength(const Document& pith, Document* myhtml) {
   for (NodeId id = 0; id < std::min(pith.size(), myhtml->size()); ++id) {
@@ -345,6 +352,32 @@ inline constexpr MyHtmlDeviation kMyHtmlDeviations[] = {
        }
        return out;
      }},
+    // "<!>" and "<!x>" are (bogus) comments that end at the first '>' (§13.2.5.42, 13.2.5.41);
+    // MyHTML reads the tag after them as text. As "<!---->" both agree.
+    {"bogus comment <!...>", "<!x><b>y", [](std::string_view h) {
+       std::string out(h);
+       for (std::size_t at = 0; (at = out.find("<!", at)) != std::string::npos; ++at) {
+         const std::string_view rest = std::string_view(out).substr(at + 2);
+         if (rest.substr(0, 2) == "--" || FindIgnoreCase(rest.substr(0, 7), "doctype", 0) == 0 ||
+             rest.substr(0, 7) == "[CDATA[") {
+           continue;
+         }
+         const std::size_t end = out.find('>', at);
+         if (end == std::string::npos) break;
+         out.replace(at, end + 1 - at, "<!---->");
+       }
+       return out;
+     }},
+    // <xmp> holds raw text (§13.2.6.4.7, generic raw text element parsing: no character
+    // references); MyHTML decodes "&amp;" in it when an end tag of another name follows.
+    {"references in <xmp>", "<xmp>a&amp;</c></xmp>", [](std::string_view h) { return RenameTags(h, "xmp", "x-xmp"); }},
+    // <image> is read as <img> (§13.2.6.4.7), also where it is foster-parented out of a table;
+    // MyHTML drops it there.
+    {"<image> in a table", "<table><image>", [](std::string_view h) { return RenameTags(h, "image", "img"); }},
+    // An HTML element keeps the tokenizer's lower-case name (the SVG camel case of §13.2.6.5 applies
+    // in <svg> only); MyHTML names <foreignobject> "foreignObject" (and <clippath> "clipPath", ...)
+    // everywhere.
+    {"SVG camel case outside <svg>", "<foreignobject>x", nullptr, LowerCaseUnknownNames},
     // A tag cut off by the end of the input is dropped (§13.2.5 "eof-in-tag": the tokenizer emits
     // only the end-of-file token), a '<' or "</" there is text; MyHTML inserts the tag, makes a node
     // of its own kind of the '<', and loses the text of a <title> ending in "</v></". Without the
@@ -354,6 +387,13 @@ inline constexpr MyHtmlDeviation kMyHtmlDeviations[] = {
 };
 
 // Whether pith and MyHTML agree on `html`, status and Document.
+// Every normaliser of kMyHtmlDeviations.
+inline void NormaliseAll(const Document& pith, Document* myhtml) {
+  for (const MyHtmlDeviation& d : kMyHtmlDeviations) {
+    if (d.normalise) d.normalise(pith, myhtml);
+  }
+}
+
 // Whether pith and MyHTML agree on `html`, status and Document (after `normalise`, if given).
 inline bool ParsersAgree(std::string_view html, const ParseLimits& limits,
                          void (*normalise)(const Document&, Document*) = nullptr) {
@@ -371,17 +411,15 @@ inline bool ParsersAgree(std::string_view html, const ParseLimits& limits,
 inline std::string ExplainDisagreement(std::string_view html, const ParseLimits& limits) {
   if (ParsersAgree(html, limits)) return "";
   std::string all(html);
-  void (*normalise_all)(const Document&, Document*) = nullptr;
   for (const MyHtmlDeviation& d : kMyHtmlDeviations) {
     if (d.rewrite) {
       if (ParsersAgree(d.rewrite(html), limits)) return std::string(d.name);
       all = d.rewrite(all);
-    } else {
-      if (ParsersAgree(html, limits, d.normalise)) return std::string(d.name);
-      normalise_all = d.normalise;  // (one such deviation so far)
+    } else if (ParsersAgree(html, limits, d.normalise)) {
+      return std::string(d.name);
     }
   }
-  return ParsersAgree(all, limits, normalise_all) ? "all known deviations" : "";
+  return ParsersAgree(all, limits, NormaliseAll) ? "all known deviations" : "";
 }
 
 // The structural invariants of a Document, "" when they hold: pre-order ids, consistent

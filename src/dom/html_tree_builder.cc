@@ -696,21 +696,19 @@ void HtmlTreeBuilder::Run::ProcessText(TextRun r) {
   }
 }
 
-// The spaces of `r` are inserted (by the rules of "in body" if asked), its other characters ignored.
+// The spaces of `r` are inserted, as one run (by the rules of "in body" if asked); its other
+// characters are ignored.
 void HtmlTreeBuilder::Run::InsertSpacesOnly(TextRun r, bool by_body_rules) {
-  while (!r.text.empty()) {
-    std::size_t other = 0;
-    while (other < r.text.size() && !IsSpace(r.text[other])) ++other;
-    r.Skip(other);
-    const std::size_t spaces = LeadingSpaces(r.text);
-    if (spaces == 0) return;
-    const TextRun run{r.text.substr(0, spaces), r.offset};
-    if (by_body_rules) {
-      TextInBody(run);
-    } else {
-      InsertText(run);
-    }
-    r.Skip(spaces);
+  std::string spaces;
+  for (char c : r.text) {
+    if (IsSpace(c)) spaces += c;
+  }
+  if (spaces.empty()) return;
+  const TextRun run{pool_.Copy(spaces), r.offset};
+  if (by_body_rules) {
+    TextInBody(run);
+  } else {
+    InsertText(run);
   }
 }
 
