@@ -62,9 +62,11 @@ TEST(HtmlTreeBuilder, ParagraphsCloseAtBlocksAndStrayEndTagsCreateThem) {
 }
 
 TEST(HtmlTreeBuilder, ListItemsAndDefinitionsCloseTheirSiblings) {
-  EXPECT_EQ(Tree("<ul><li>a<li>b</ul>"), "html\n  head\n  body\n    ul\n      li\n        \"a\"\n      li\n        \"b\"\n");
+  EXPECT_EQ(Tree("<ul><li>a<li>b</ul>"),
+            "html\n  head\n  body\n    ul\n      li\n        \"a\"\n      li\n        \"b\"\n");
   EXPECT_EQ(Tree("<dl><dt>a<dd>b<dt>c</dl>"),
-            "html\n  head\n  body\n    dl\n      dt\n        \"a\"\n      dd\n        \"b\"\n      dt\n        \"c\"\n");
+            "html\n  head\n  body\n    dl\n      dt\n        \"a\"\n      dd\n        \"b\"\n"
+            "      dt\n        \"c\"\n");
   // The search for an open <li> passes <div> (and <address>, <p>) but stops at other special elements.
   EXPECT_EQ(Tree("<li>a<div><li>b"), "html\n  head\n  body\n    li\n      \"a\"\n      div\n    li\n      \"b\"\n");
   EXPECT_EQ(Tree("<li>a<section><li>b"),
@@ -312,7 +314,8 @@ TEST(HtmlTreeBuilder, ImageIsImgAndObsoleteNamesAreUnknown) {
   Document doc;
   // <isindex> is no longer special: an ordinary element that holds what follows.
   ASSERT_TRUE(Parse("<image src=a.png><marquee>m</marquee><isindex><p>x", ParseLimits{}, &doc).ok());
-  EXPECT_EQ(Serialize(doc), "html\n  head\n  body\n    img\n    marquee\n      \"m\"\n    isindex\n      p\n        \"x\"\n");
+  EXPECT_EQ(Serialize(doc),
+            "html\n  head\n  body\n    img\n    marquee\n      \"m\"\n    isindex\n      p\n        \"x\"\n");
   const NodeId img = doc.FindFirst(Tag::kImg);
   ASSERT_NE(img, kNoNode);
   EXPECT_EQ(doc.GetAttr(img, Attr::kSrc), "a.png");

@@ -254,9 +254,10 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
   }
   if (rewrite.drop_unterminated_tag) {
     if (state != kText) out.resize(tag_start);
-    while (!out.empty() && (out.back() == '<' || (out.back() == '/' && out.size() >= 2 && out[out.size() - 2] == '<'))) {
-      out.pop_back();
-    }
+    auto ends_open = [&] {
+      return !out.empty() && (out.back() == '<' || (out.back() == '/' && out.size() >= 2 && out[out.size() - 2] == '<'));
+    };
+    while (ends_open()) out.pop_back();
   }
   return out;
 }
@@ -309,7 +310,8 @@ inline constexpr MyHtmlDeviation kMyHtmlDeviations[] = {
     // MyHTML still applies the <menuitem> start tag rule the standard dropped in 2019 (an open
     // <menuitem> is closed first): the second <menuitem> becomes the first one's sibling, not its
     // child.
-    {"menuitem", "<p><menuitem>a<menuitem>b", [](std::string_view h) { return RenameTags(h, "menuitem", "x-menuitem"); }},
+    {"menuitem", "<p><menuitem>a<menuitem>b",
+     [](std::string_view h) { return RenameTags(h, "menuitem", "x-menuitem"); }},
     // An <a> start tag with an <a> still open runs the adoption agency algorithm, which stops after
     // eight rounds, one per special element between them: the last copy of the old <a> stays open
     // and the new <a> nests in it. MyHTML closes that copy too. As <b> (no such step) both agree.
@@ -435,14 +437,14 @@ inline std::string DocumentInvariantViolation(const Document& doc) {
       if (n.parent >= id) return at + "parent not before the node";
       if (n.depth != doc[n.parent].depth + 1) return at + "depth is not the parent's + 1";
       if (doc.SubtreeEnd(id) > doc.SubtreeEnd(n.parent)) return at + "subtree ends after its parent's";
-      if (n.prev_sibling == kNoNode ? doc[n.parent].first_child != id
-                                    : (doc[n.prev_sibling].next_sibling != id || doc[n.prev_sibling].parent != n.parent)) {
-        return at + "previous-sibling link inconsistent";
-      }
-      if (n.next_sibling == kNoNode ? doc[n.parent].last_child != id
-                                    : (n.next_sibling != doc.SubtreeEnd(id) || doc[n.next_sibling].prev_sibling != id)) {
-        return at + "next-sibling link inconsistent";
-      }
+      const bool prev_ok = n.prev_sibling == kNoNode ? doc[n.parent].first_child == id
+                                                     : doc[n.prev_sibling].next_sibling == id &&
+                                                           doc[n.prev_sibling].parent == n.parent;
+      if (!prev_ok) return at + "previous-sibling link inconsistent";
+      const bool next_ok = n.next_sibling == kNoNode ? doc[n.parent].last_child == id
+                                                     : n.next_sibling == doc.SubtreeEnd(id) &&
+                                                           doc[n.next_sibling].prev_sibling == id;
+      if (!next_ok) return at + "next-sibling link inconsistent";
     }
     if (n.first_child != kNoNode) {
       if (n.first_child != id + 1 || doc[n.first_child].parent != id) return at + "first child is not the next id";

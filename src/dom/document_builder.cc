@@ -227,8 +227,8 @@ void DocumentBuilder::ResolveNoscript() {
 }
 
 // The input is valid UTF-8 without NULs (decode's contract); should the parser's preprocessing
-// still split a sequence (MyHTML's might), the stray bytes become '?' in place (byte ranges of text nodes stay put),
-// so that nothing downstream — JSON output above all — ever sees invalid UTF-8.
+// still split a sequence (MyHTML's might), the stray bytes become '?' in place (byte ranges of text
+// nodes stay put), so that nothing downstream — JSON output above all — ever sees invalid UTF-8.
 void DocumentBuilder::KeepTextValidUtf8() {
   std::string& t = doc_.text;
   std::size_t i = 0;

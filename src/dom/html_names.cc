@@ -34,8 +34,8 @@ constexpr Packed Pack(std::string_view name) {
   return p;
 }
 
-// The same at run time (the words are loaded little-endian), with at most two loads per word and no read past the name: 1–3 bytes are
-// read as first, middle, last; 4–8 as two overlapping 4-byte words.
+// The same at run time (the words are loaded little-endian), with at most two loads per word and no
+// read past the name: 1–3 bytes are read as first, middle, last; 4–8 as two overlapping 4-byte words.
 inline std::uint64_t LoadUpTo8(const char* s, std::size_t n) {
   if (n >= 4) {
     std::uint32_t a, b;

@@ -516,7 +516,9 @@ HtmlName HtmlTreeBuilder::Run::StartTagName(std::string_view name) {
   const std::size_t mask = unknown_slots_.size() - 1;
   std::size_t s = NameHash(name) & mask;
   for (; unknown_slots_[s] != 0; s = (s + 1) & mask) {
-    if (tree_.unknown_names[unknown_slots_[s] - 1] == name) return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
+    if (tree_.unknown_names[unknown_slots_[s] - 1] == name) {
+      return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
+    }
   }
   // Ids stay below kNoName: past that (tens of thousands of distinct names) the last name's id is
   // shared.
@@ -542,7 +544,9 @@ HtmlName HtmlTreeBuilder::Run::EndTagName(std::string_view name) const {
   if (listed != kCount) return listed;
   const std::size_t mask = unknown_slots_.size() - 1;
   for (std::size_t s = NameHash(name) & mask; unknown_slots_[s] != 0; s = (s + 1) & mask) {
-    if (tree_.unknown_names[unknown_slots_[s] - 1] == name) return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
+    if (tree_.unknown_names[unknown_slots_[s] - 1] == name) {
+      return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
+    }
   }
   return kNoName;  // no element ever had this name
 }
