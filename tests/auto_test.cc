@@ -44,6 +44,105 @@ TEST(Auto, PageWideFormIsAWrapperNotBoilerplate) {
   EXPECT_EQ(out.find("well said"), std::string::npos) << out;
 }
 
+TEST(Auto, ClassHintOnAWordInsideASentenceIsNotBelieved) {
+  // Blog plugins link names inside the text with class "tag"; the names are words of the sentence.
+  // A "more" link closing a teaser and a "share" block stay boilerplate.
+  const std::string para =
+      "<p>The trial of <a class=st_tag href=/tag/gu>Gu Kailai</a> lasted only seven hours, and no verdict "
+      "was announced when the court in <span class=tag>Hefei</span> rose in the evening.</p>";
+  const std::string body = Repeat("<p>The proceedings were tightly controlled, reflecting the sensitivity of the case.</p>", 4);
+  const std::string teaser = "<p>Another story about the courts, in a sentence or two of teaser text. <a class=more "
+                             "href=/next>Continue</a></p>";
+  const std::string out = ExtractAuto("<body><div id=post>" + para + body + teaser +
+                                      "<div class=share>Share this</div></div></body>");
+  EXPECT_NE(out.find("The trial of Gu Kailai lasted"), std::string::npos) << out;
+  EXPECT_NE(out.find("court in Hefei rose"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Continue"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Share this"), std::string::npos) << out;
+}
+
+TEST(Auto, ALongCommentSectionDoesNotOutweighTheArticle) {
+  // A thousand comments hold far more text than the review; the review is still the content.
+  const std::string review = Repeat("<p>The film reinvents the series with a sure hand, and its best scenes are quiet ones.</p>", 8);
+  std::string comments;
+  for (int i = 0; i < 1000; ++i) {
+    comments += "<div class=comment><div class=comment-body><p>Reader " + std::to_string(i) +
+                " wrote: I saw it twice this week, and I agree with most of what you said here.</p></div></div>";
+  }
+  const std::string out = ExtractAuto("<body><div class=entry>" + review + "</div><div class=comments><div "
+                                      "class=comments-content>" + comments + "</div></div></body>");
+  EXPECT_NE(out.find("reinvents the series"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Reader 7 wrote"), std::string::npos) << out;
+}
+
+TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
+  // Blog engines put the part after the "continue reading" cut in <div id=more>; "more" also names
+  // "more stories" blocks, so the hint stands unless the block holds more paragraphs than the
+  // main subtree.
+  const std::string intro = Repeat("<p>The opening of the review sets out what the film tries to do, in a few lines.</p>", 2);
+  const std::string rest = Repeat("<p>The rest of the review follows the plot and the actors through the second act.</p>", 6);
+  const std::string teasers = Repeat("<p>Another blog post teaser with a sentence or two, for readers who want more.</p>", 3);
+  const std::string out = ExtractAuto("<body><div class=page><div class=post><h2>Review</h2><div class=asset-body>" +
+                                      intro + "</div><div id=more class=asset-more>" + rest +
+                                      "</div><div class=more-stories><p>More stories: a quiet week at the box office, "
+                                      "and a festival announces its programme.</p></div></div><div class=sidebar>" +
+                                      teasers + "</div></div></body>");
+  EXPECT_NE(out.find("opening of the review"), std::string::npos) << out;
+  EXPECT_NE(out.find("through the second act"), std::string::npos) << out;
+  EXPECT_EQ(out.find("box office"), std::string::npos) << out;
+}
+
+TEST(Auto, ASpanInsideALinkInsideASentenceStays) {
+  // Editors wrap link text in spans; the span is all link text but one word of the sentence.
+  const std::string para =
+      "<p><span>Get used to hearing the name </span><a href=/w><span>Whitney Bischoff</span></a><span>, guys: "
+      "word is that she is a serious contender this season.</span></p>";
+  const std::string body = Repeat("<p>So how far does the nurse from Chicago make it? All the way, according to the rumours.</p>", 4);
+  const std::string menu = "<div><span><a href=/a>Home</a> <a href=/b>Shows</a> <a href=/c>Spoilers</a></span></div>";
+  const std::string out = ExtractAuto("<body>" + menu + "<div class=text>" + para + body + "</div></body>");
+  EXPECT_NE(out.find("the name Whitney Bischoff, guys"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Spoilers"), std::string::npos) << out;
+}
+
+TEST(Auto, AListOfLinksTheTextIntroducesStays) {
+  const std::string para = "<p>A multimeter measures voltage, current and resistance, so it finds most faults quickly.</p>";
+  const std::string tools = "<ul><li><a href=/a>Fluke 117 multimeter</a></li><li><a href=/b>Klein Tools MM400</a></li></ul>";
+  const std::string related = "<ul><li><a href=/x>Best drills of the year</a></li><li><a href=/y>Ten tools for "
+                              "apprentices</a></li></ul>";
+  // Announced with a colon, and the text goes on after it: the list stays. A "Related:" list that
+  // ends the article goes.
+  const std::string out = ExtractAuto("<body><article>" + Repeat(para, 3) + "<p>Two models our electricians trust:</p>" +
+                                      tools + "<p>Choose one with auto-ranging, which makes it easier to use on the job.</p>" +
+                                      Repeat(para, 2) + "<p>Related:</p>" + related + "</article></body>");
+  EXPECT_NE(out.find("Klein Tools MM400"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Best drills"), std::string::npos) << out;
+}
+
+TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
+  // Utility classes name box sides ("margin-bottom-l", "border-top"); "top" and "bottom" alone
+  // still name page regions.
+  const std::string first = Repeat("<p>The hammock test ran for three months in the mountains, in rain and snow.</p>", 4);
+  const std::string second = Repeat("<p>The lightest model weighed under a pound and still held two sleepers.</p>", 3);
+  const std::string out = ExtractAuto("<body><div class=top><p>Sign in to see your saved gear lists and orders.</p></div>"
+                                      "<article><div class=c-columns>" + first + "</div><div class=\"c-margin-bottom-l "
+                                      "border-top\">" + second + "</div></article></body>");
+  EXPECT_NE(out.find("three months"), std::string::npos) << out;
+  EXPECT_NE(out.find("lightest model"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
+}
+
+TEST(Auto, ATitleInTheBodyIsNotTheContent) {
+  // Bytes before <html> put <title> in <body>; on a page of short blocks it outvoted them all.
+  const std::string html =
+      "<text id=http://example.test/dir>\n<html><head><title>Maine Business Search Engine - Over 70 000 Maine "
+      "Businesses listed - Business Guide</title></head><body><table><tr><td><a href=/a>Home</a> <a href=/b>Events</a>"
+      "</td></tr><tr><td><b>List Your Business</b></td></tr><tr><td>Full service lumber and building supply center. "
+      "Located in 3 convenient locations.</td></tr></table></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Full service lumber"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Over 70 000 Maine"), std::string::npos) << out;
+}
+
 TEST(Auto, SmallFormInsideThePageIsStillBoilerplate) {
   const std::string body = Repeat("<p>The article text goes on with a complete sentence of news. And more.</p>", 6);
   const std::string html = "<body><div id=main>" + body +
@@ -66,6 +165,19 @@ TEST(Auto, HeadingSlugIdsDoNotReadAsBoilerplate) {
   const std::string out = ExtractAuto(html);
   EXPECT_NE(out.find("Sharing with a single developer"), std::string::npos) << out;
   EXPECT_EQ(out.find("social network"), std::string::npos) << out;
+}
+
+TEST(Auto, SentenceWhoseSubjectsAreLinksStays) {
+  // About ten words of the sentence are not links; the names and subjects are.
+  const std::string body = Repeat("<p>The proceedings were tightly controlled, reflecting the sensitivity of the case.</p>", 4);
+  const std::string sentence =
+      "<p>Also ahead of the trial, <a href=/a>Jeremy Page of The Wall Street Journal</a> dug into the <a href=/b>"
+      "political implications of the case</a>, while <a href=/c>Benjamin Kang Lim and Lucy Hornby</a> profiled the "
+      "accused for readers.</p>";
+  const std::string related = "<p><a href=/x>Court reporters look back on the year in law</a> (The Journal)</p>";
+  const std::string out = ExtractAuto("<body><div id=post>" + body + sentence + related + "</div></body>");
+  EXPECT_NE(out.find("Also ahead of the trial, Jeremy Page"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Court reporters"), std::string::npos) << out;
 }
 
 TEST(Auto, LinkRichProseParagraphStaysShortLinkLineGoes) {

@@ -182,6 +182,46 @@ TEST(Cli, MarkdownLinksAreWrittenResolvedAndEscapedOnRequest) {
   EXPECT_EQ(RunPith("extract --format json --links " + file).exit_code, 2);
 }
 
+TEST(Cli, EvalScoresSavedOutputsWithoutRunningAnAlgorithm) {
+  // A set of two pages: "same" has an output equal to its truth, "lost" has no saved output.
+  const std::string truth = "Heavy snow closed every school in the district on Monday, the education office said.";
+  TempDir dir;
+  const auto set = dir.path() / "data" / "tiny";
+  WriteFile(set / "index.jsonl", "{\"id\": \"same\", \"truth\": \"txt+json\"}\n{\"id\": \"lost\", \"truth\": \"txt\"}\n");
+  WriteFile(set / "html/same.html", kPage);
+  WriteFile(set / "html/lost.html", kPage);
+  WriteFile(set / "truth/same.txt", truth);
+  WriteFile(set / "truth/lost.txt", truth);
+  WriteFile(set / "truth/same.json", "{\"with\": [\"closed every school\"], \"without\": [\"Home\"]}");
+  WriteFile(dir.path() / "saved/tiny/same.txt", truth);
+  const auto json_file = dir.path() / "r.json";
+  const auto r = RunPith("eval --data " + (dir.path() / "data").string() + " --outputs " +
+                         (dir.path() / "saved").string() + " --per-page --json " + json_file.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("saved outputs"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(ReadFile(json_file));
+  EXPECT_TRUE(j["algorithm"].is_null());
+  const auto& tiny = j["sets"][0];
+  EXPECT_EQ(tiny["empty_outputs"], 1);
+  EXPECT_EQ(tiny["errors"], 0);
+  EXPECT_TRUE(tiny["pages_per_second"].is_null());  // nothing was timed
+  // Precision is averaged over the page with an output (1.0), recall over both pages (1.0 and 0).
+  EXPECT_DOUBLE_EQ(tiny["shingle"]["precision"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(tiny["shingle"]["recall"].get<double>(), 0.5);
+  EXPECT_NEAR(tiny["shingle"]["f1"].get<double>(), 2.0 / 3, 1e-9);
+  EXPECT_NEAR(tiny["char"]["f1"].get<double>(), 2.0 / 3, 1e-9);
+  EXPECT_EQ(tiny["snippets"]["tp"], 1);
+  EXPECT_EQ(tiny["snippets"]["tn"], 1);
+  EXPECT_EQ(tiny["page_results"][0]["shingle"]["f1"], 1.0);
+  EXPECT_EQ(tiny["page_results"][1]["status"], "missing");
+  EXPECT_EQ(tiny["page_results"][1]["output_bytes"], 0);
+  // Saved outputs replace the algorithm: asking for both is a usage error.
+  EXPECT_EQ(RunPith("eval --data " + (dir.path() / "data").string() + " --outputs " +
+                    (dir.path() / "saved").string() + " --algorithm auto")
+                .exit_code,
+            2);
+}
+
 TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(RunPith("extract --format yaml x.html").exit_code, 2);
   EXPECT_EQ(RunPith("no-such-command").exit_code, 2);

@@ -28,6 +28,7 @@ void CountText(std::string_view s, TextCounts* c) {
   bool in_word = false;
   constexpr int kLatin = static_cast<int>(text::Script::kLatin);
   constexpr int kNone = static_cast<int>(text::Script::kNone);
+  constexpr int kCjk = static_cast<int>(text::Script::kCjk);
   for (std::size_t i = 0; i < s.size();) {
     const auto byte = static_cast<unsigned char>(s[i]);
     if (byte < 0x80) {
@@ -41,6 +42,17 @@ void CountText(std::string_view s, TextCounts* c) {
           if (!in_word) ++c->words;
           in_word = true;
       }
+      continue;
+    }
+    // Lead bytes E4..E9 start U+4000..U+9FFF: CJK ideographs only (extension A from U+3400, the
+    // unified block from U+4E00), never a space or punctuation. Most text of Chinese pages.
+    if (byte >= 0xE4 && byte <= 0xE9 && i + 3 <= s.size()) {
+      i += 3;
+      ++c->chars;
+      ++c->cjk;
+      ++c->words;
+      ++c->by_script[kCjk];
+      in_word = false;
       continue;
     }
     const char32_t cp = text::NextCodePoint(s, i);
@@ -70,10 +82,30 @@ void CountText(std::string_view s, TextCounts* c) {
 
 namespace {
 
-std::uint64_t HashName(std::uint64_t seed, std::string_view name) {
-  std::uint64_t h = seed ^ 0x9E3779B97F4A7C15ull;
+std::uint64_t HashBytes(std::string_view name) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
   for (char ch : name) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
-  return h * 0xFF51AFD7ED558CCDull;
+  return h;
+}
+
+// The hash of every listed tag's name, computed once.
+struct TagNameHashes {
+  std::uint64_t of[static_cast<std::size_t>(Tag::kUnknown)];
+  TagNameHashes() {
+    for (std::size_t t = 0; t < static_cast<std::size_t>(Tag::kUnknown); ++t) {
+      of[t] = HashBytes(TagName(static_cast<Tag>(t)));
+    }
+  }
+};
+const TagNameHashes kTagNameHashes;
+
+// The path hash of an element: its parent's path hash extended by its name.
+std::uint64_t ExtendPath(std::uint64_t parent_hash, const Document& doc, NodeId id) {
+  const Tag tag = doc[id].tag;
+  const std::uint64_t name = tag < Tag::kUnknown ? kTagNameHashes.of[static_cast<std::size_t>(tag)]
+                                                 : HashBytes(doc.Name(id));
+  const std::uint64_t h = (parent_hash ^ 0x9E3779B97F4A7C15ull) * 0x100000001B3ull ^ name;
+  return (h ^ (h >> 29)) * 0xFF51AFD7ED558CCDull;
 }
 
 }  // namespace
@@ -88,7 +120,7 @@ void Annotate(const Document& doc, Annotation* out) {
   for (NodeId id = 1; id < n; ++id) {
     const Node& node = doc[id];
     const std::uint64_t parent_hash = out->stats[node.parent].path_hash;
-    out->stats[id].path_hash = node.is_element() ? HashName(parent_hash, doc.Name(id)) : parent_hash;
+    out->stats[id].path_hash = node.is_element() ? ExtendPath(parent_hash, doc, id) : parent_hash;
   }
   // Bottom-up sums.
   for (NodeId id = static_cast<NodeId>(n); id-- > 0;) {

@@ -2,6 +2,7 @@
 // See evaluate.h for the procedure and metrics.h for every metric's definition.
 #include "eval/evaluate.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -94,7 +95,8 @@ std::string Fixed(double v, int decimals = 3) {
   return buf;
 }
 
-void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g) {
+// `timed` is false for saved outputs (no extraction ran): the speed columns print "-".
+void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g, bool timed) {
   char buf[512];
   std::string shingle = "    -     -     -     -";
   std::string chars = "    -     -     -";
@@ -115,9 +117,11 @@ void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g)
     std::snprintf(sb, sizeof sb, "%5zu/%4zu/%4zu/%4zu", g.snippets.tp, g.snippets.fp, g.snippets.fn, g.snippets.tn);
     snippets = std::string(sb) + " " + Fixed(g.snippets.f1());
   }
-  std::snprintf(buf, sizeof buf, "%-24.24s %5zu %4zu %5zu | %s | %s | %s | %5s %8.0f %6.1f\n", label.c_str(),
+  const std::string pages_per_second = timed ? Fixed(g.pages_per_second(), 0) : "-";
+  const std::string mb_per_second = timed ? Fixed(g.mb_per_second(), 1) : "-";
+  std::snprintf(buf, sizeof buf, "%-24.24s %5zu %4zu %5zu | %s | %s | %s | %5s %8s %6s\n", label.c_str(),
                 g.pages, g.errors, g.empty_outputs, shingle.c_str(), chars.c_str(), snippets.c_str(),
-                Fixed(g.compression).c_str(), g.pages_per_second(), g.mb_per_second());
+                Fixed(g.compression).c_str(), pages_per_second.c_str(), mb_per_second.c_str());
   out << buf;
 }
 
@@ -140,7 +144,8 @@ nlohmann::json SnippetJson(const SnippetCounts& s) {
           {"f1", s.f1()}};
 }
 
-nlohmann::json GroupJson(const GroupReport& g) {
+// Speed fields are null when `timed` is false (saved outputs).
+nlohmann::json GroupJson(const GroupReport& g, bool timed) {
   nlohmann::json j = {
       {"pages", g.pages},
       {"errors", g.errors},
@@ -150,10 +155,10 @@ nlohmann::json GroupJson(const GroupReport& g) {
       {"compression", g.compression},
       {"input_bytes", g.input_bytes},
       {"output_bytes", g.output_bytes},
-      {"extract_seconds", g.extract_seconds},
-      {"pages_per_second", g.pages_per_second()},
-      {"mb_per_second", g.mb_per_second()},
   };
+  j["extract_seconds"] = timed ? nlohmann::json(g.extract_seconds) : nlohmann::json(nullptr);
+  j["pages_per_second"] = timed ? nlohmann::json(g.pages_per_second()) : nlohmann::json(nullptr);
+  j["mb_per_second"] = timed ? nlohmann::json(g.mb_per_second()) : nlohmann::json(nullptr);
   j["shingle"] = g.text_pages ? MeanJson(g.shingles) : nlohmann::json(nullptr);
   if (g.text_pages) {
     j["char"] = MeanJson(g.chars);
@@ -165,14 +170,14 @@ nlohmann::json GroupJson(const GroupReport& g) {
   return j;
 }
 
-nlohmann::json PageJson(const PageReport& p) {
+nlohmann::json PageJson(const PageReport& p, bool timed) {
   nlohmann::json j = {{"id", p.id},
                       {"status", p.status},
                       {"error", p.error},
                       {"lang_group", p.lang_group},
                       {"input_bytes", p.input_bytes},
                       {"output_bytes", p.output_bytes},
-                      {"seconds", p.seconds},
+                      {"seconds", timed ? nlohmann::json(p.seconds) : nlohmann::json(nullptr)},
                       {"compression", CompressionRatio(p.output_bytes, p.input_bytes)}};
   if (!p.page_type.empty()) j["page_type"] = p.page_type;
   if (!p.message.empty()) j["message"] = p.message;
@@ -190,16 +195,54 @@ nlohmann::json PageJson(const PageReport& p) {
   return j;
 }
 
-}  // namespace
+// ---- evaluation helpers ---------------------------------------------------------------------------
 
-// ---- evaluation -----------------------------------------------------------------------------------
+// Scores `outputs` (one per page, index order) against the set's truth and aggregates; the caller
+// has filled each page's status, error and seconds.
+void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, SetReport* report) {
+  const Clock::time_point score_start = Clock::now();
+  for (std::size_t i = 0; i < set.pages.size(); ++i) {
+    const Page& page = set.pages[i];
+    PageReport& pr = report->pages[i];
+    const std::string& text = outputs[i];
+    pr.id = page.id;
+    pr.lang_group = page.LangGroup();
+    pr.page_type = page.page_type;
+    pr.input_bytes = page.html.size();
+    pr.output_bytes = text.size();
+    pr.has_text_truth = page.has_text_truth;
+    if (page.has_text_truth) {
+      pr.chars = CharacterScore(text, page.truth_text);
+      pr.shingles = ShingleMatch(text, page.truth_text);
+    }
+    pr.has_snippets = page.has_snippet_truth;
+    if (page.has_snippet_truth) pr.snippets = CountSnippets(text, page.with, page.without);
+  }
 
-SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
+  GroupBuilder total(set.name);
+  for (const PageReport& p : report->pages) total.Add(p);
+  report->total = total.Finish();
+  report->total.extract_seconds = report->extract_seconds;  // the loop's wall time, not the page sum
+  report->by_lang = GroupBy(report->pages, &LangKey);
+  report->by_page_type = GroupBy(report->pages, &TypeKey);
+  report->score_seconds = SecondsSince(score_start);
+}
+
+SetReport EmptyReport(const DataSet& set) {
   SetReport report;
   report.name = set.name;
   report.path = set.dir.string();
   report.index_pages = set.index_pages;
   report.pages.resize(set.pages.size());
+  return report;
+}
+
+}  // namespace
+
+// ---- evaluation -----------------------------------------------------------------------------------
+
+SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
+  SetReport report = EmptyReport(set);
 
   // 1. The timed loop: extraction only.
   std::vector<std::string> outputs(set.pages.size());
@@ -227,32 +270,30 @@ SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
   report.extract_seconds = SecondsSince(loop_start);
 
   // 2. Scoring.
-  const Clock::time_point score_start = Clock::now();
-  for (std::size_t i = 0; i < set.pages.size(); ++i) {
-    const Page& page = set.pages[i];
-    PageReport& pr = report.pages[i];
-    const std::string& text = outputs[i];
-    pr.id = page.id;
-    pr.lang_group = page.LangGroup();
-    pr.page_type = page.page_type;
-    pr.input_bytes = page.html.size();
-    pr.output_bytes = text.size();
-    pr.has_text_truth = page.has_text_truth;
-    if (page.has_text_truth) {
-      pr.chars = CharacterScore(text, page.truth_text);
-      pr.shingles = ShingleMatch(text, page.truth_text);
-    }
-    pr.has_snippets = page.has_snippet_truth;
-    if (page.has_snippet_truth) pr.snippets = CountSnippets(text, page.with, page.without);
-  }
+  ScoreOutputs(set, outputs, &report);
+  return report;
+}
 
-  GroupBuilder total(set.name);
-  for (const PageReport& p : report.pages) total.Add(p);
-  report.total = total.Finish();
-  report.total.extract_seconds = report.extract_seconds;  // the loop's wall time, not the page sum
-  report.by_lang = GroupBy(report.pages, &LangKey);
-  report.by_page_type = GroupBy(report.pages, &TypeKey);
-  report.score_seconds = SecondsSince(score_start);
+SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& outputs_dir) {
+  SetReport report = EmptyReport(set);
+  report.saved_outputs = true;
+  std::vector<std::string> outputs(set.pages.size());
+  for (std::size_t i = 0; i < set.pages.size(); ++i) {
+    PageReport& pr = report.pages[i];
+    const std::filesystem::path file = outputs_dir / (set.pages[i].id + ".txt");
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) {
+      pr.status = "missing";  // no output saved: scored as an empty output, not an error
+      continue;
+    }
+    if (Status st = ReadFileBytes(file, &outputs[i]); !st.ok()) {
+      outputs[i].clear();
+      pr.error = true;
+      pr.status = "unreadable";
+      pr.message = st.message();
+    }
+  }
+  ScoreOutputs(set, outputs, &report);
   return report;
 }
 
@@ -272,12 +313,13 @@ void PrintHeader(std::ostream& out) {
 }
 
 void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
-  PrintRow(out, set.name, set.total);
+  const bool timed = !set.saved_outputs;
+  PrintRow(out, set.name, set.total, timed);
   if (set.by_lang.size() > 1) {
-    for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g);
+    for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g, timed);
   }
   if (!set.by_page_type.empty()) {
-    for (const GroupReport& g : set.by_page_type) PrintRow(out, "  type " + g.name, g);
+    for (const GroupReport& g : set.by_page_type) PrintRow(out, "  type " + g.name, g, timed);
   }
   if (per_page) {
     for (const PageReport& p : set.pages) {
@@ -307,12 +349,21 @@ void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::siz
          " P/R = means over pages, F1 = 2PR/(P+R), pgF1 = mean page F1.\n"
          "char: paper 000 LCS over code points after deleting White_Space; integrity = char R.\n"
          "snippets: substring match after collapsing whitespace runs to one space (case-sensitive).\n"
-         "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes).\n";
+         "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes);"
+         " \"-\" for saved outputs.\n";
   for (const SetReport& s : sets) {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%s: %zu of %zu pages; load %.2f s, extract %.3f s, score %.2f s\n",
-                  s.name.c_str(), s.pages.size(), s.index_pages, s.load_seconds, s.extract_seconds,
-                  s.score_seconds);
+    if (s.saved_outputs) {
+      const auto missing = std::count_if(s.pages.begin(), s.pages.end(),
+                                         [](const PageReport& p) { return p.status == "missing"; });
+      std::snprintf(buf, sizeof buf, "%s: %zu of %zu pages; load %.2f s, saved outputs (%zu missing), score %.2f s\n",
+                    s.name.c_str(), s.pages.size(), s.index_pages, s.load_seconds, static_cast<std::size_t>(missing),
+                    s.score_seconds);
+    } else {
+      std::snprintf(buf, sizeof buf, "%s: %zu of %zu pages; load %.2f s, extract %.3f s, score %.2f s\n",
+                    s.name.c_str(), s.pages.size(), s.index_pages, s.load_seconds, s.extract_seconds,
+                    s.score_seconds);
+    }
     out << buf;
     std::size_t listed = 0;
     for (const PageReport& p : s.pages) {
@@ -327,15 +378,16 @@ void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::siz
 }
 
 nlohmann::json SetJson(const SetReport& set, bool per_page) {
-  nlohmann::json j = GroupJson(set.total);
+  const bool timed = !set.saved_outputs;
+  nlohmann::json j = GroupJson(set.total, timed);
   j["name"] = set.name;
   j["path"] = set.path;
   j["index_pages"] = set.index_pages;
   j["load_seconds"] = set.load_seconds;
   j["score_seconds"] = set.score_seconds;
   nlohmann::json lang = nlohmann::json::object(), type = nlohmann::json::object();
-  for (const GroupReport& g : set.by_lang) lang[g.name] = GroupJson(g);
-  for (const GroupReport& g : set.by_page_type) type[g.name] = GroupJson(g);
+  for (const GroupReport& g : set.by_lang) lang[g.name] = GroupJson(g, timed);
+  for (const GroupReport& g : set.by_page_type) type[g.name] = GroupJson(g, timed);
   j["groups"] = {{"lang", lang}, {"page_type", type}};
   nlohmann::json errors = nlohmann::json::array();
   for (const PageReport& p : set.pages) {
@@ -344,7 +396,7 @@ nlohmann::json SetJson(const SetReport& set, bool per_page) {
   j["error_pages"] = errors;
   if (per_page) {
     nlohmann::json pages = nlohmann::json::array();
-    for (const PageReport& p : set.pages) pages.push_back(PageJson(p));
+    for (const PageReport& p : set.pages) pages.push_back(PageJson(p, timed));
     j["page_results"] = pages;
   }
   return j;
@@ -367,7 +419,12 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
     }
   }
 
-  out << "pith eval: algorithm " << config.algorithm << ", data " << config.data.string();
+  if (config.outputs.empty()) {
+    out << "pith eval: algorithm " << config.algorithm;
+  } else {
+    out << "pith eval: saved outputs " << config.outputs.string() << " (no extraction runs: speed not measured)";
+  }
+  out << ", data " << config.data.string();
   if (config.filter.limit) out << ", limit " << config.filter.limit << " per set";
   if (!config.filter.ids.empty()) out << ", " << config.filter.ids.size() << " listed ids";
   out << "\n";
@@ -390,8 +447,19 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
       ids_seen.insert(p.id);
       ids_seen.insert(set.name + "/" + p.id);
     }
-    const ExtractFunction set_extract = config.prepare_set ? config.prepare_set(&set, extract, out) : extract;
-    SetReport report = EvaluateSet(set, set_extract);
+    SetReport report;
+    if (config.outputs.empty()) {
+      const ExtractFunction set_extract = config.prepare_set ? config.prepare_set(&set, extract, out) : extract;
+      report = EvaluateSet(set, set_extract);
+    } else {
+      const std::filesystem::path set_outputs = config.outputs / set.name;
+      std::error_code ec;
+      if (!std::filesystem::is_directory(set_outputs, ec)) {
+        err << "pith eval: no folder " << set_outputs.string() << ": every page of " << set.name
+            << " scores as an empty output\n";
+      }
+      report = EvaluateSavedOutputs(set, set_outputs);
+    }
     report.load_seconds = load_seconds;
     PrintSetRows(out, report, config.per_page);
     reports.push_back(std::move(report));
@@ -403,7 +471,8 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
 
   if (json_file.is_open()) {
     nlohmann::json doc = {{"tool", "pith eval"},
-                          {"algorithm", config.algorithm},
+                          {"algorithm", config.outputs.empty() ? nlohmann::json(config.algorithm) : nlohmann::json(nullptr)},
+                          {"outputs", config.outputs.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.outputs.string())},
                           {"data", config.data.string()},
                           {"limit", config.filter.limit},
                           {"conventions",

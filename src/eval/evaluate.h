@@ -4,7 +4,9 @@
 // run the extractor over all of them in one timed loop (pages/s and MB/s of input measure only
 // that loop), then score each output against its truth in a separate, separately timed pass.
 // A page whose extraction fails (any status other than ok / no_content, or an exception) does not
-// stop the run: it is counted in `errors`, listed, and scored as an empty output.
+// stop the run: it is counted in `errors`, listed, and scored as an empty output. Instead of an
+// extractor, the outputs another tool saved (<dir>/<set>/<id>.txt) can be scored with the same
+// metrics (RunConfig::outputs); speed is then not measured.
 //
 // Aggregation per set and per group (lang_guess group, page_type): shingle and character P/R/F by
 // the set conventions of metrics.h (means over pages, F = 2PR/(P+R) of the means, plus the mean of
@@ -77,10 +79,16 @@ struct SetReport {
   std::vector<GroupReport> by_lang, by_page_type;  // sorted by name; by_page_type empty if no page has one
   std::vector<PageReport> pages;                   // index order
   double load_seconds = 0, extract_seconds = 0, score_seconds = 0;
+  bool saved_outputs = false;  // scored from saved files (EvaluateSavedOutputs): no timing
 };
 
 // Runs `extract` over every page of `set` (one timed loop), then scores.
 SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract);
+
+// Scores outputs saved by any tool instead of running an extractor: page <id>'s output is the
+// UTF-8 text of `outputs_dir`/<id>.txt. A missing file is an empty output (status "missing", not an
+// error); an unreadable one is an error (scored empty). Nothing is timed: speed is not reported.
+SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& outputs_dir);
 
 // The table: a header, then one row per set followed by its group rows.
 void PrintHeader(std::ostream& out);
@@ -100,6 +108,9 @@ struct RunConfig {
   bool per_page = false;
   std::filesystem::path json_out;  // "" = no JSON file
   std::string algorithm;           // for the header and the JSON
+  // "" = run `extract`; otherwise score the outputs saved under outputs/<set>/<id>.txt
+  // (EvaluateSavedOutputs) and leave `extract` and `prepare_set` unused.
+  std::filesystem::path outputs;
   // Optional, called after each set is loaded and before it runs: may drop pages from the set and
   // returns the extract function for that set (--site-templates binds per-page site models this
   // way, src/eval/site_templates.h). Its own timing goes to `out`; the extraction loop is unchanged.

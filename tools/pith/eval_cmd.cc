@@ -1,8 +1,10 @@
 // `pith eval`: score an algorithm against evaluation sets in ../shared/data's layout.
 //
-//   pith eval --data DIR [--algorithm A ...] [--json OUT] [--limit N] [--pages IDS] [--per-page]
+//   pith eval --data DIR [--algorithm A ... | --outputs SAVED] [--json OUT] [--limit N] [--pages IDS] [--per-page]
 //
-// DIR is one set (a folder with index.jsonl) or a folder of sets. Runs in process; the engine and
+// DIR is one set (a folder with index.jsonl) or a folder of sets. With --outputs, no algorithm runs:
+// each page's output is read from SAVED/<set>/<id>.txt (another tool's results, scored with the
+// same metrics; a missing file is an empty output) and the speed columns print "-". Runs in process; the engine and
 // the metric definitions live in src/eval/ (evaluate.h, metrics.h). Exit codes: 0 when it ran
 // (scores are not judged here), 1 when some set could not be loaded but others ran, 3 when DIR holds
 // no set or is unreadable, or the JSON file cannot be written.
@@ -25,6 +27,8 @@ struct EvalState {
   std::string data;
   std::string json_out;
   std::string pages_file;
+  std::string outputs;  // saved outputs to score instead of running an algorithm
+  bool algorithm_given = false;
   std::size_t limit = 0;
   bool per_page = false;
   bool site_templates = false, site_subset = false;  // issue 7, src/eval/site_templates.h
@@ -38,6 +42,12 @@ int RunEval(const EvalState& state) {
   config.per_page = state.per_page;
   config.filter.limit = state.limit;
   config.algorithm = AlgorithmName(state.options.algorithm);
+  config.outputs = state.outputs;
+  if (!state.outputs.empty() && (state.algorithm_given || state.site_templates)) {
+    std::cerr << "pith eval: --outputs scores saved outputs; it cannot be combined with --algorithm or "
+                 "--site-templates\n";
+    return kExitUsage;
+  }
   if (state.site_templates || state.site_subset) {
     if (state.site_templates && state.options.algorithm != Algorithm::kPathSim) {
       std::cerr << "pith eval: --site-templates needs --algorithm pathsim\n";
@@ -82,10 +92,15 @@ void RegisterEval(CLI::App& root, int& exit_code) {
   CLI::App* cmd = root.add_subcommand(
       "eval",
       "Score extraction against evaluation sets (index.jsonl + html/ + truth/): shingle P/R/F1 "
-      "(ScrapingHub), character P/R/F (paper 000), snippet counts, compression, pages/s.");
+      "(ScrapingHub), character P/R/F (paper 000), snippet counts, compression, pages/s. With --outputs, "
+      "score any tool's saved outputs with the same metrics instead of running an algorithm.");
   cmd->add_option("--data", state->data, "An evaluation set, or a folder of sets (each subfolder with an index.jsonl)")
       ->required();
   AddAlgorithmFlags(cmd, state->options);
+  cmd->add_option("--outputs", state->outputs,
+                  "Score saved outputs instead of running an algorithm: page <id> of set <set> is read from "
+                  "OUTPUTS/<set>/<id>.txt (UTF-8; a missing file is an empty output, status 'missing'). "
+                  "Speed columns then print '-' (JSON: null): nothing is timed");
   cmd->add_option("--json", state->json_out, "Also write the results as JSON to this file");
   cmd->add_option("--limit", state->limit, "Evaluate only the first N pages of each set (0 = all)");
   cmd->add_option("--pages", state->pages_file,
@@ -98,7 +113,10 @@ void RegisterEval(CLI::App& root, int& exit_code) {
                 "evaluate only the pages whose host has >= --site-min-pages pages (with or without --site-templates)");
   cmd->add_option("--site-min-pages", state->site_min_pages, "site size for --site-templates/--site-subset (default 3)")
       ->check(CLI::Range(3, 1000000));
-  cmd->callback([state, &exit_code] { exit_code = RunEval(*state); });
+  cmd->callback([state, cmd, &exit_code] {
+    state->algorithm_given = cmd->count("--algorithm") > 0;
+    exit_code = RunEval(*state);
+  });
 }
 
 }  // namespace pith::cli
