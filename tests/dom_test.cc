@@ -150,6 +150,24 @@ TEST(DomParse, RejectsNestingBeyondTheLimitAsSoonAsItIsReached) {
   EXPECT_EQ(s.message(), "element nesting reaches 5001 levels (limit 5000)");
 }
 
+// Formatting elements closed by blocks are reopened at the next one: they pile up as nesting.
+TEST(DomParse, FormattingElementsReopenedPastTheLimitAreTooDeep) {
+  std::string html;
+  for (int i = 0; i < 200000; ++i) html += "<div><b class=c" + std::to_string(i) + "></div>";
+  Document doc;
+  EXPECT_EQ(Parse(html, ParseLimits{5000}, &doc).code(), StatusCode::kTooDeep);
+}
+
+// Each <body> start tag adds the attributes <body> lacks; past 256, no more are compared.
+TEST(DomParse, ManyBodyStartTagsStayLinear) {
+  std::string html = "<body class=first>";
+  for (int i = 0; i < 200000; ++i) html += "<body data-a" + std::to_string(i) + "=1 class=x>";
+  html += "text";
+  const Document doc = ParseOk(html);
+  EXPECT_EQ(doc.GetAttr(doc.body, Attr::kClass), "first");
+  EXPECT_EQ(AllText(doc), "text");
+}
+
 TEST(DomParse, DeepButAllowedNestingParsesWithoutRecursion) {
   std::string html;
   for (int i = 0; i < 4000; ++i) html += "<div>";

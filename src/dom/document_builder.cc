@@ -178,20 +178,13 @@ void DocumentBuilder::CountNoscriptText(NodeId id) {
   noscript_chars_ += NonSpaceBytes(std::string_view(doc_.text).substr(n.text_begin, n.text_size));
 }
 
+// Each parser gives every distinct name its own key: a new key is a new name.
 std::uint16_t DocumentBuilder::UnknownNameIndex(std::string_view name, std::uint32_t name_key) {
   if (name_key < unknown_index_by_key_.size() && unknown_index_by_key_[name_key] != 0xFFFF) {
     return unknown_index_by_key_[name_key];
   }
-  std::uint16_t index = 0;
-  const auto found = std::find(doc_.unknown_names.begin(), doc_.unknown_names.end(), name);
-  if (found != doc_.unknown_names.end()) {
-    index = static_cast<std::uint16_t>(found - doc_.unknown_names.begin());
-  } else if (doc_.unknown_names.size() >= 0xFFFF) {
-    index = 0xFFFF - 1;
-  } else {
-    doc_.unknown_names.emplace_back(name);
-    index = static_cast<std::uint16_t>(doc_.unknown_names.size() - 1);
-  }
+  if (doc_.unknown_names.size() < 0xFFFF - 1) doc_.unknown_names.emplace_back(name);  // past that, the
+  const auto index = static_cast<std::uint16_t>(doc_.unknown_names.size() - 1);      // last one is shared
   if (name_key >= unknown_index_by_key_.size()) unknown_index_by_key_.resize(name_key + 1, 0xFFFF);
   unknown_index_by_key_[name_key] = index;
   return index;

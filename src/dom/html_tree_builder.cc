@@ -431,7 +431,7 @@ class HtmlTreeBuilder::Run {
   bool skip_newline_ = false;
   bool stopped_ = false;
   std::size_t max_depth_ = 0;
-  bool too_deep_ = false;
+  std::string too_deep_;  // why parsing stopped with kTooDeep, "" while it goes on
   bool input_has_nul_ = false;  // (decoded pages never have one: text runs need no search then)
   std::vector<TextRun> pending_table_text_;
   bool pending_table_text_has_non_space_ = false;
@@ -456,7 +456,8 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   open_count_.fill(0);
   formatting_.clear();
   head_ = form_ = kNoTreeNode;
-  quirks_ = foster_parenting_ = skip_newline_ = stopped_ = too_deep_ = false;
+  quirks_ = foster_parenting_ = skip_newline_ = stopped_ = false;
+  too_deep_.clear();
   frameset_ok_ = true;
   max_depth_ = max_depth < 0 ? 0 : static_cast<std::size_t>(max_depth);
   pending_table_text_.clear();
@@ -469,10 +470,9 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
     tokenizer.set_foreign_content(!open_.empty() && open_.back().ns != Namespace::kHtml);
     const HtmlToken& token = tokenizer.Next();
     Handle(token);
-    if (too_deep_) {
+    if (!too_deep_.empty()) {
       tokenizer_ = nullptr;
-      return Status(StatusCode::kTooDeep, "element nesting reaches " + std::to_string(open_.size()) +
-                                              " levels (limit " + std::to_string(max_depth_) + ")");
+      return Status(StatusCode::kTooDeep, too_deep_);
     }
     if (token.type == HtmlToken::kEof) break;
   }
@@ -918,8 +918,13 @@ void HtmlTreeBuilder::Run::InsertComment(std::uint32_t parent) {
 // element the parser created without a tag takes its line from the first such tag.
 void HtmlTreeBuilder::Run::AddMissingAttributes(std::uint32_t node, const Tok& t) {
   if (tree_.nodes[node].offset == kNoOffset) tree_.nodes[node].offset = t.offset;
+  // pith's limit: an element that has kMaxMergedAttributes takes no more (each addition compares
+  // and moves the ones it has).
+  constexpr std::size_t kMaxMergedAttributes = 256;
+  if (tree_.nodes[node].count_or_last >= kMaxMergedAttributes) return;
   std::vector<HtmlTreeAttr> added;
   for (std::size_t i = 0; i < t.attr_count; ++i) {
+    if (tree_.nodes[node].count_or_last + added.size() >= kMaxMergedAttributes) break;
     const HtmlTreeNode& n = tree_.nodes[node];
     bool present = false;
     for (std::uint32_t a = n.first; a < n.first + n.count_or_last && !present; ++a) {
@@ -960,7 +965,10 @@ std::uint32_t HtmlTreeBuilder::Run::CategoryOf(HtmlName name, Namespace ns) cons
 }
 
 void HtmlTreeBuilder::Run::Push(std::uint32_t node) {
-  if (open_.size() >= max_depth_) too_deep_ = true;  // Parse stops after this token
+  if (open_.size() >= max_depth_ && too_deep_.empty()) {  // Parse stops after this token
+    too_deep_ = "element nesting reaches " + std::to_string(open_.size() + 1) + " levels (limit " +
+                std::to_string(max_depth_) + ")";
+  }
   HtmlTreeNode& n = tree_.nodes[node];
   n.flags |= kOnStack;
   std::uint32_t category = CategoryOf(n.name, n.ns);
@@ -1159,6 +1167,17 @@ void HtmlTreeBuilder::Run::PushFormatting(std::uint32_t node) {
   if (same >= 3) RemoveFormattingAt(earliest);
   formatting_.push_back(node);
   tree_.nodes[node].flags |= kInFormattingList;
+  // Entries whose element was closed without them (by a block's end tag, say) are reopened by the
+  // next reconstruction: more of them than the depth limit cannot be reopened, so parsing stops
+  // here. This keeps the list (and the scans above) within twice the limit.
+  if (formatting_.size() > max_depth_ && too_deep_.empty()) {
+    std::size_t closed = 0;
+    for (std::uint32_t e : formatting_) closed += e != kMarker && !(tree_.nodes[e].flags & kOnStack);
+    if (closed > max_depth_) {
+      too_deep_ = std::to_string(closed) + " formatting elements wait to be reopened (nesting limit " +
+                  std::to_string(max_depth_) + ")";
+    }
+  }
 }
 
 // §13.2.4.3 "reconstruct the active formatting elements".
