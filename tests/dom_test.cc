@@ -150,12 +150,23 @@ TEST(DomParse, RejectsNestingBeyondTheLimitAsSoonAsItIsReached) {
   EXPECT_EQ(s.message(), "element nesting reaches 5001 levels (limit 5000)");
 }
 
-// Formatting elements closed by blocks are reopened at the next one: they pile up as nesting.
-TEST(DomParse, FormattingElementsReopenedPastTheLimitAreTooDeep) {
-  std::string html;
-  for (int i = 0; i < 200000; ++i) html += "<div><b class=c" + std::to_string(i) + "></div>";
+// Formatting elements closed by blocks are reopened at the next one: they pile up as nesting, and
+// the same ones reopened paragraph after paragraph make a tree that outgrows the input.
+TEST(DomParse, FormattingElementsReopenedOverAndOverStopTheParse) {
+  std::string piled;
+  for (int i = 0; i < 200000; ++i) piled += "<div><b class=c" + std::to_string(i) + "></div>";
   Document doc;
-  EXPECT_EQ(Parse(html, ParseLimits{5000}, &doc).code(), StatusCode::kTooDeep);
+  const Status deep = Parse(piled, ParseLimits{5000}, &doc);
+  EXPECT_EQ(deep.code(), StatusCode::kTooDeep);
+  EXPECT_NE(deep.message().find("formatting elements reopened"), std::string::npos) << deep.message();
+  std::string repeated = "<p>";
+  for (int i = 0; i < 150; ++i) repeated += "<b class=c" + std::to_string(i) + ">";
+  for (int i = 0; i < 100000; ++i) repeated += "</p><p>x";
+  EXPECT_EQ(Parse(repeated, ParseLimits{5000}, &doc).code(), StatusCode::kTooDeep);
+  // Reopening a few elements per paragraph, as real pages do, is fine.
+  std::string fonts = "<font face=a><font size=2><font color=red>";
+  for (int i = 0; i < 20000; ++i) fonts += "<p>A paragraph.</p>";
+  EXPECT_TRUE(Parse(fonts, ParseLimits{5000}, &doc).ok());
 }
 
 // Each <body> start tag adds the attributes <body> lacks; past 256, no more are compared.

@@ -432,6 +432,8 @@ class HtmlTreeBuilder::Run {
   bool stopped_ = false;
   std::size_t max_depth_ = 0;
   std::string too_deep_;  // why parsing stopped with kTooDeep, "" while it goes on
+  std::size_t position_ = 0;  // offset of the token being processed
+  std::size_t reopened_ = 0;  // formatting elements reopened so far
   bool input_has_nul_ = false;  // (decoded pages never have one: text runs need no search then)
   std::vector<TextRun> pending_table_text_;
   bool pending_table_text_has_non_space_ = false;
@@ -458,6 +460,7 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   head_ = form_ = kNoTreeNode;
   quirks_ = foster_parenting_ = skip_newline_ = stopped_ = false;
   too_deep_.clear();
+  position_ = reopened_ = 0;
   frameset_ok_ = true;
   max_depth_ = max_depth < 0 ? 0 : static_cast<std::size_t>(max_depth);
   pending_table_text_.clear();
@@ -481,6 +484,7 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
 }
 
 void HtmlTreeBuilder::Run::Handle(const HtmlToken& token) {
+  position_ = token.offset;
   if (token.type == HtmlToken::kCharacters) {
     TextRun r{token.data, static_cast<std::uint32_t>(token.offset)};
     if (skip_newline_) {
@@ -1167,23 +1171,24 @@ void HtmlTreeBuilder::Run::PushFormatting(std::uint32_t node) {
   if (same >= 3) RemoveFormattingAt(earliest);
   formatting_.push_back(node);
   tree_.nodes[node].flags |= kInFormattingList;
-  // Entries whose element was closed without them (by a block's end tag, say) are reopened by the
-  // next reconstruction: more of them than the depth limit cannot be reopened, so parsing stops
-  // here. This keeps the list (and the scans above) within twice the limit.
-  if (formatting_.size() > max_depth_ && too_deep_.empty()) {
-    std::size_t closed = 0;
-    for (std::uint32_t e : formatting_) closed += e != kMarker && !(tree_.nodes[e].flags & kOnStack);
-    if (closed > max_depth_) {
-      too_deep_ = std::to_string(closed) + " formatting elements wait to be reopened (nesting limit " +
-                  std::to_string(max_depth_) + ")";
-    }
-  }
 }
 
 // §13.2.4.3 "reconstruct the active formatting elements".
 void HtmlTreeBuilder::Run::ReopenFormatting() {
   std::size_t i = formatting_.size() - 1;
   while (i > 0 && formatting_[i - 1] != kMarker && !(tree_.nodes[formatting_[i - 1]].flags & kOnStack)) --i;
+  // pith's limit: the same formatting elements reopened again and again (closed by every block, as
+  // in "<p><b><i><u>…</p><p>x</p><p>x</p>…") make a tree that grows much faster than the input.
+  // Real pages reopen a few hundred in all (at most one per 200 bytes of the development corpus);
+  // past one per byte read (and a start of 4,096), parsing stops with kTooDeep.
+  reopened_ += formatting_.size() - i;
+  if (reopened_ > position_ + 4096) {
+    if (too_deep_.empty()) {
+      too_deep_ = std::to_string(reopened_) + " formatting elements reopened in " + std::to_string(position_) +
+                  " bytes (limit: one per byte and 4096)";
+    }
+    return;
+  }
   for (; i < formatting_.size(); ++i) {
     const std::uint32_t old = formatting_[i];
     const std::uint32_t clone = Clone(old);
