@@ -14,6 +14,7 @@
 #include "dom/document.h"
 #include "dom/parse.h"
 #include "dom/parse_myhtml.h"
+#include "text/ascii.h"
 
 namespace pith::dom::testing {
 
@@ -113,15 +114,6 @@ inline std::string DocumentDifference(const Document& a, const Document& b) {
   if (a.html != b.html || a.head != b.head || a.body != b.body || a.title != b.title) return "landmarks differ";
   if (a.line_count != b.line_count) return "line count differs";
   return "";
-}
-
-inline std::size_t FindIgnoreCase(std::string_view haystack, std::string_view lower_needle, std::size_t from) {
-  for (std::size_t i = from; i + lower_needle.size() <= haystack.size(); ++i) {
-    std::size_t k = 0;
-    while (k < lower_needle.size() && (haystack[i + k] | 0x20) == lower_needle[k]) ++k;
-    if (k == lower_needle.size()) return i;
-  }
-  return std::string_view::npos;
 }
 
 // `html` with every start tag (or only every end tag) named `from` (lower-case) renamed `to`, ASCII
@@ -347,7 +339,7 @@ inline constexpr MyHtmlDeviation kMyHtmlDeviations[] = {
     {"quirks mode from DOCTYPE identifiers", "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 3.2 Final//EN\"><p><table>",
      [](std::string_view h) {
        std::string out(h);
-       for (std::size_t at = 0; (at = FindIgnoreCase(out, "<!doctype", at)) != std::string::npos; ++at) {
+       for (std::size_t at = 0; (at = text::FindIgnoreAsciiCase(out, "<!doctype", at)) != std::string::npos; ++at) {
          const std::size_t end = out.find('>', at);
          if (end == std::string::npos) break;
          if (out.find_first_of("\"'", at) < end) out.replace(at, end + 1 - at, "<!DOCTYPE html>");
@@ -360,7 +352,7 @@ inline constexpr MyHtmlDeviation kMyHtmlDeviations[] = {
        std::string out(h);
        for (std::size_t at = 0; (at = out.find("<!", at)) != std::string::npos; ++at) {
          const std::string_view rest = std::string_view(out).substr(at + 2);
-         if (rest.substr(0, 2) == "--" || FindIgnoreCase(rest.substr(0, 7), "doctype", 0) == 0 ||
+         if (rest.substr(0, 2) == "--" || text::FindIgnoreAsciiCase(rest.substr(0, 7), "doctype", 0) == 0 ||
              rest.substr(0, 7) == "[CDATA[") {
            continue;
          }

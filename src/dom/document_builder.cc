@@ -7,36 +7,20 @@
 
 #include "decode/charset.h"
 #include "decode/normalize.h"
+#include "text/ascii.h"
 
 namespace pith::dom {
 namespace {
 
-inline char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
-
-bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
-  if (needle.size() > haystack.size()) return false;
-  for (std::size_t i = 0; i + needle.size() <= haystack.size(); ++i) {
-    std::size_t k = 0;
-    while (k < needle.size() && Lower(haystack[i + k]) == needle[k]) ++k;
-    if (k == needle.size()) return true;
-  }
-  return false;
-}
-
 bool HasHiddenStyle(std::string_view style) {
-  if (!ContainsIgnoreCase(style, "none") && !ContainsIgnoreCase(style, "hidden")) return false;
+  if (text::FindIgnoreAsciiCase(style, "none") == std::string_view::npos &&
+      text::FindIgnoreAsciiCase(style, "hidden") == std::string_view::npos) {
+    return false;
+  }
   std::string compact;
   compact.reserve(style.size());
   for (char c : style) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact.push_back(Lower(c));
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact.push_back(text::AsciiLower(c));
   }
   return compact.find("display:none") != std::string::npos ||
          compact.find("visibility:hidden") != std::string::npos;
@@ -50,7 +34,7 @@ std::size_t NonSpaceBytes(std::string_view s) {
 
 }  // namespace
 
-bool IsJsonLdType(std::string_view type) { return EqualsIgnoreCase(type, "application/ld+json"); }
+bool IsJsonLdType(std::string_view type) { return text::EqualsIgnoreAsciiCase(type, "application/ld+json"); }
 
 // Runs once per attribute of every element: the length and first letter pick the one candidate.
 AttributeRole RoleOfAttribute(std::string_view name) {
@@ -133,7 +117,7 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
   switch (rule) {
     case AttributeRole::kStyle: return HasHiddenStyle(value);
     case AttributeRole::kHidden: return true;
-    case AttributeRole::kAriaHidden: return EqualsIgnoreCase(value, "true");
+    case AttributeRole::kAriaHidden: return text::EqualsIgnoreAsciiCase(value, "true");
     case AttributeRole::kNo: return false;
   }
   return false;

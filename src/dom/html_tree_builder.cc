@@ -27,6 +27,7 @@
 #include <string>
 
 #include "dom/html_tokenizer.h"
+#include "text/ascii.h"
 
 namespace pith::dom {
 namespace {
@@ -106,21 +107,6 @@ std::size_t LeadingSpaces(std::string_view s) {
 
 bool AllSpaces(std::string_view s) { return LeadingSpaces(s) == s.size(); }
 
-bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
-  }
-  return true;
-}
-
-bool StartsWithIgnoreAsciiCase(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && EqualsIgnoreAsciiCase(s.substr(0, prefix.size()), prefix);
-}
-
 // §13.2.6.4.1: public identifiers that put the document in quirks mode when they start it.
 constexpr std::string_view kQuirksPublicIdPrefixes[] = {
     "+//Silmaril//dtd html Pro v0r11 19970101//",
@@ -186,21 +172,21 @@ bool DoctypeMeansQuirks(const HtmlToken& t) {
   if (t.force_quirks || t.name != "html") return true;
   const std::string_view pub = t.has_public_id ? t.public_id : std::string_view();
   if (t.has_public_id) {
-    if (EqualsIgnoreAsciiCase(pub, "-//W3O//DTD W3 HTML Strict 3.0//EN//") ||
-        EqualsIgnoreAsciiCase(pub, "-/W3C/DTD HTML 4.0 Transitional/EN") || EqualsIgnoreAsciiCase(pub, "HTML")) {
+    if (text::EqualsIgnoreAsciiCase(pub, "-//W3O//DTD W3 HTML Strict 3.0//EN//") ||
+        text::EqualsIgnoreAsciiCase(pub, "-/W3C/DTD HTML 4.0 Transitional/EN") || text::EqualsIgnoreAsciiCase(pub, "HTML")) {
       return true;
     }
     for (std::string_view prefix : kQuirksPublicIdPrefixes) {
-      if (StartsWithIgnoreAsciiCase(pub, prefix)) return true;
+      if (text::StartsWithIgnoreAsciiCase(pub, prefix)) return true;
     }
   }
   if (t.has_system_id &&
-      EqualsIgnoreAsciiCase(t.system_id, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd")) {
+      text::EqualsIgnoreAsciiCase(t.system_id, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd")) {
     return true;
   }
   if (!t.has_system_id && t.has_public_id &&
-      (StartsWithIgnoreAsciiCase(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
-       StartsWithIgnoreAsciiCase(pub, "-//W3C//DTD HTML 4.01 Transitional//"))) {
+      (text::StartsWithIgnoreAsciiCase(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+       text::StartsWithIgnoreAsciiCase(pub, "-//W3C//DTD HTML 4.01 Transitional//"))) {
     return true;
   }
   return false;
@@ -295,13 +281,23 @@ class HtmlTreeBuilder::Run {
 
   // ---- Tokens in -------------------------------------------------------------------------------
   void Handle(const HtmlToken& token);
+  std::size_t UnknownNameSlot(std::string_view name) const;
   HtmlName StartTagName(std::string_view name);
   HtmlName EndTagName(std::string_view name) const;
   void Dispatch(Tok& t);
   void Process(Tok& t);  // by the current insertion mode
   void ProcessText(TextRun r);
 
+  // <input type=hidden> (ASCII case-insensitive).
+  static bool IsHiddenInput(const Tok& t) {
+    for (std::size_t i = 0; i < t.attr_count; ++i) {
+      if (t.attrs[i].name == "type") return text::EqualsIgnoreAsciiCase(t.attrs[i].value, "hidden");
+    }
+    return false;
+  }
+
   // ---- Insertion modes (§13.2.6.4) ----------------------------------------------------------------
+  bool DoctypeCommentOrHtml(Tok& t);
   void Initial(Tok& t);
   void BeforeHtml(Tok& t);
   void BeforeHead(Tok& t);
@@ -362,7 +358,7 @@ class HtmlTreeBuilder::Run {
   std::uint32_t Clone(std::uint32_t node);
   std::uint32_t InsertElement(const Tok& t, Namespace ns = Namespace::kHtml);
   void InsertVoidElement(const Tok& t);
-  std::uint32_t InsertImplied(HtmlName name);
+  std::uint32_t OpenImplied(HtmlName name, Mode next);
   void InsertForeignElement(const Tok& t, Namespace ns);
   void InsertText(TextRun r);
   void InsertComment(std::uint32_t parent);
@@ -374,6 +370,13 @@ class HtmlTreeBuilder::Run {
   void Pop();
   void RemoveFromStack(std::size_t index);
   const OpenElement& Current() const { return open_.back(); }
+  // Where `node` is on the stack, open_.size() if it is not.
+  std::size_t StackIndexOf(std::uint32_t node) const {
+    for (std::size_t i = open_.size(); i-- > 0;) {
+      if (open_[i].node == node) return i;
+    }
+    return open_.size();
+  }
   bool CurrentIs(HtmlName name) const {
     return !open_.empty() && open_.back().name == name && open_.back().ns == Namespace::kHtml;
   }
@@ -395,12 +398,18 @@ class HtmlTreeBuilder::Run {
     if (InScope(kP, kScopeBoundary | kButtonScopeBoundary)) ClosePElement();
   }
   void CloseCell();
+  void CloseTemplate();
+  void CloseTablePart(std::uint32_t context, Mode next);
   void ResetInsertionMode();
 
   // ---- The list of active formatting elements (§13.2.4.3) --------------------------------------------
   void PushFormatting(std::uint32_t node);
   void PushMarker() { formatting_.push_back(kMarker); }
   void RemoveFormattingAt(std::size_t index);
+  // Where `node` is in the list, formatting_.size() if it is not.
+  std::size_t FormattingIndexOf(std::uint32_t node) const {
+    return static_cast<std::size_t>(std::find(formatting_.begin(), formatting_.end(), node) - formatting_.begin());
+  }
   void ClearFormattingToLastMarker();
   bool SameForNoahsArk(std::uint32_t a, std::uint32_t b) const;
   void ReconstructFormatting() {
@@ -513,17 +522,20 @@ inline std::size_t NameHash(std::string_view name) {
 }
 }  // namespace
 
+// The slot of `name` in the table of interned names, or the empty slot where it would go.
+std::size_t HtmlTreeBuilder::Run::UnknownNameSlot(std::string_view name) const {
+  const std::size_t mask = unknown_slots_.size() - 1;
+  std::size_t s = NameHash(name) & mask;
+  while (unknown_slots_[s] != 0 && tree_.unknown_names[unknown_slots_[s] - 1] != name) s = (s + 1) & mask;
+  return s;
+}
+
 // Names not in html_names.h are interned: equal names get equal ids, compared as integers.
 HtmlName HtmlTreeBuilder::Run::StartTagName(std::string_view name) {
   const HtmlName listed = LookupHtmlName(name);
   if (listed != kCount) return listed;
-  const std::size_t mask = unknown_slots_.size() - 1;
-  std::size_t s = NameHash(name) & mask;
-  for (; unknown_slots_[s] != 0; s = (s + 1) & mask) {
-    if (tree_.unknown_names[unknown_slots_[s] - 1] == name) {
-      return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
-    }
-  }
+  const std::size_t s = UnknownNameSlot(name);
+  if (unknown_slots_[s] != 0) return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
   // Ids stay below kNoName: past that (tens of thousands of distinct names) the last name's id is
   // shared.
   if (kCount + tree_.unknown_names.size() + 1 >= kNoName) {
@@ -533,11 +545,8 @@ HtmlName HtmlTreeBuilder::Run::StartTagName(std::string_view name) {
   unknown_slots_[s] = static_cast<std::uint32_t>(tree_.unknown_names.size());
   if (2 * tree_.unknown_names.size() > unknown_slots_.size()) {
     unknown_slots_.assign(unknown_slots_.size() * 2, 0);
-    const std::size_t new_mask = unknown_slots_.size() - 1;
     for (std::size_t i = 0; i < tree_.unknown_names.size(); ++i) {
-      std::size_t t = NameHash(tree_.unknown_names[i]) & new_mask;
-      while (unknown_slots_[t] != 0) t = (t + 1) & new_mask;
-      unknown_slots_[t] = static_cast<std::uint32_t>(i + 1);
+      unknown_slots_[UnknownNameSlot(tree_.unknown_names[i])] = static_cast<std::uint32_t>(i + 1);
     }
   }
   return static_cast<HtmlName>(kCount + tree_.unknown_names.size() - 1);
@@ -546,13 +555,8 @@ HtmlName HtmlTreeBuilder::Run::StartTagName(std::string_view name) {
 HtmlName HtmlTreeBuilder::Run::EndTagName(std::string_view name) const {
   const HtmlName listed = LookupHtmlName(name);
   if (listed != kCount) return listed;
-  const std::size_t mask = unknown_slots_.size() - 1;
-  for (std::size_t s = NameHash(name) & mask; unknown_slots_[s] != 0; s = (s + 1) & mask) {
-    if (tree_.unknown_names[unknown_slots_[s] - 1] == name) {
-      return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
-    }
-  }
-  return kNoName;  // no element ever had this name
+  const std::uint32_t entry = unknown_slots_[UnknownNameSlot(name)];
+  return entry != 0 ? static_cast<HtmlName>(kCount + entry - 1) : kNoName;  // kNoName: never seen
 }
 
 // §13.2.6 tree construction dispatcher.
@@ -617,15 +621,12 @@ void HtmlTreeBuilder::Run::ProcessText(TextRun r) {
       case Mode::kBeforeHtml:
         r.Skip(LeadingSpaces(r.text));
         if (r.text.empty()) return;
-        Push(InsertImplied(kHtml));
-        mode_ = Mode::kBeforeHead;
+        OpenImplied(kHtml, Mode::kBeforeHead);
         break;
       case Mode::kBeforeHead:
         r.Skip(LeadingSpaces(r.text));
         if (r.text.empty()) return;
-        head_ = InsertImplied(kHead);
-        Push(head_);
-        mode_ = Mode::kInHead;
+        head_ = OpenImplied(kHead, Mode::kInHead);
         break;
       case Mode::kInHead:
       case Mode::kInHeadNoscript:
@@ -637,8 +638,7 @@ void HtmlTreeBuilder::Run::ProcessText(TextRun r) {
           r.Skip(spaces);
         }
         if (mode_ == Mode::kAfterHead) {
-          Push(InsertImplied(kBody));
-          mode_ = Mode::kInBody;
+          OpenImplied(kBody, Mode::kInBody);
         } else {
           Pop();  // <head> or <noscript>
           mode_ = mode_ == Mode::kInHead ? Mode::kAfterHead : Mode::kInHead;
@@ -863,11 +863,13 @@ void HtmlTreeBuilder::Run::InsertVoidElement(const Tok& t) {
   InsertAt(AppropriatePlace(), CreateElement(t.name, Namespace::kHtml, t.attrs, t.attr_count, t.offset));
 }
 
-// An element the parser creates without a tag (<html>, <head>, <body>, <tbody>, <tr>, <colgroup>),
-// inserted but not pushed.
-std::uint32_t HtmlTreeBuilder::Run::InsertImplied(HtmlName name) {
+// An element the parser creates without a tag (<html>, <head>, <body>, <tbody>, <tr>, <colgroup>)
+// opens and the mode changes.
+std::uint32_t HtmlTreeBuilder::Run::OpenImplied(HtmlName name, Mode next) {
   const std::uint32_t node = CreateElement(name, Namespace::kHtml, nullptr, 0, kNoOffset);
   InsertAt(AppropriatePlace(), node);
+  Push(node);
+  mode_ = next;
   return node;
 }
 
@@ -875,8 +877,8 @@ void HtmlTreeBuilder::Run::InsertForeignElement(const Tok& t, Namespace ns) {
   const std::uint32_t node = CreateElement(t.name, ns, t.attrs, t.attr_count, t.offset);
   if (ns == Namespace::kMathml && t.name == kAnnotationXml) {
     for (std::size_t i = 0; i < t.attr_count; ++i) {
-      if (t.attrs[i].name == "encoding" && (EqualsIgnoreAsciiCase(t.attrs[i].value, "text/html") ||
-                                             EqualsIgnoreAsciiCase(t.attrs[i].value, "application/xhtml+xml"))) {
+      if (t.attrs[i].name == "encoding" && (text::EqualsIgnoreAsciiCase(t.attrs[i].value, "text/html") ||
+                                             text::EqualsIgnoreAsciiCase(t.attrs[i].value, "application/xhtml+xml"))) {
         tree_.nodes[node].flags |= kAnnotationHtml;
       }
     }
@@ -1061,6 +1063,21 @@ void HtmlTreeBuilder::Run::GenerateAllImpliedEndTagsThoroughly() {
 void HtmlTreeBuilder::Run::ClosePElement() {
   GenerateImpliedEndTags(kP);
   PopUntil(kP);
+}
+
+// The end of a table section or row: the stack cleared back to its `context`, then popped.
+void HtmlTreeBuilder::Run::CloseTablePart(std::uint32_t context, Mode next) {
+  PopWhileNot(context);
+  Pop();
+  mode_ = next;
+}
+
+// The end of a <template> (its end tag, or the end of the input inside it).
+void HtmlTreeBuilder::Run::CloseTemplate() {
+  PopUntil(kTemplate);
+  ClearFormattingToLastMarker();
+  if (!template_modes_.empty()) template_modes_.pop_back();
+  ResetInsertionMode();
 }
 
 void HtmlTreeBuilder::Run::CloseCell() {
@@ -1248,8 +1265,7 @@ bool HtmlTreeBuilder::Run::AdoptionAgency(HtmlName subject) {
       if (node == fe) break;
       bool listed = tree_.nodes[node].flags & kInFormattingList;
       std::size_t node_list = 0;
-      if (listed) node_list = static_cast<std::size_t>(std::find(formatting_.begin(), formatting_.end(), node) -
-                                                       formatting_.begin());
+      if (listed) node_list = FormattingIndexOf(node);
       if (inner > 3 && listed) {
         RemoveFormattingAt(node_list);
         listed = false;
@@ -1280,23 +1296,16 @@ bool HtmlTreeBuilder::Run::AdoptionAgency(HtmlName subject) {
     fb.first_child = fb.last_child = kNoTreeNode;
     AppendChild(furthest_block, adopted);
     // The list: the formatting element out, the new element in at the bookmark.
-    RemoveFormattingAt(static_cast<std::size_t>(std::find(formatting_.begin(), formatting_.end(), fe) -
-                                                formatting_.begin()));
+    RemoveFormattingAt(FormattingIndexOf(fe));
     std::size_t at = fe_list;
-    if (bookmark_after != kNoTreeNode) {
-      at = static_cast<std::size_t>(std::find(formatting_.begin(), formatting_.end(), bookmark_after) -
-                                    formatting_.begin()) + 1;
-    }
+    if (bookmark_after != kNoTreeNode) at = FormattingIndexOf(bookmark_after) + 1;
     at = std::min(at, formatting_.size());
     formatting_.insert(formatting_.begin() + static_cast<std::ptrdiff_t>(at), adopted);
     tree_.nodes[adopted].flags |= kInFormattingList;
     // The stack: the formatting element out, the new element in right after the furthest block.
     const OpenElement entry{adopted, open_[fe_stack].name, open_[fe_stack].ns, open_[fe_stack].category};
     RemoveFromStack(fe_stack);
-    const std::size_t fb_now = static_cast<std::size_t>(
-        std::find_if(open_.begin(), open_.end(), [&](const OpenElement& e) { return e.node == furthest_block; }) -
-        open_.begin());
-    open_.insert(open_.begin() + static_cast<std::ptrdiff_t>(fb_now + 1), entry);
+    open_.insert(open_.begin() + static_cast<std::ptrdiff_t>(StackIndexOf(furthest_block) + 1), entry);
     tree_.nodes[adopted].flags |= kOnStack;
     if (entry.ns == Namespace::kHtml && entry.name < kCount) ++open_count_[entry.name];
   }
@@ -1305,6 +1314,20 @@ bool HtmlTreeBuilder::Run::AdoptionAgency(HtmlName subject) {
 
 // ====================================================================================================
 // Insertion modes
+
+// What the head, column group, select and frameset modes share: a DOCTYPE is ignored, a comment
+// inserted, an <html> start tag processed by the rules of "in body".
+bool HtmlTreeBuilder::Run::DoctypeCommentOrHtml(Tok& t) {
+  switch (t.type) {
+    case HtmlToken::kDoctype: return true;
+    case HtmlToken::kComment: InsertComment(kNoTreeNode); return true;
+    case HtmlToken::kStartTag:
+      if (t.name != kHtml) return false;
+      InBody(t);
+      return true;
+    default: return false;
+  }
+}
 
 void HtmlTreeBuilder::Run::Initial(Tok& t) {
   switch (t.type) {
@@ -1338,17 +1361,14 @@ void HtmlTreeBuilder::Run::BeforeHtml(Tok& t) {
       break;
     default: break;
   }
-  Push(InsertImplied(kHtml));
-  mode_ = Mode::kBeforeHead;
+  OpenImplied(kHtml, Mode::kBeforeHead);
   Process(t);
 }
 
 void HtmlTreeBuilder::Run::BeforeHead(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kDoctype: return;
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
     case HtmlToken::kStartTag:
-      if (t.name == kHtml) return InBody(t);
       if (t.name == kHead) {
         head_ = InsertElement(t);
         mode_ = Mode::kInHead;
@@ -1360,19 +1380,15 @@ void HtmlTreeBuilder::Run::BeforeHead(Tok& t) {
       break;
     default: break;
   }
-  head_ = InsertImplied(kHead);
-  Push(head_);
-  mode_ = Mode::kInHead;
+  head_ = OpenImplied(kHead, Mode::kInHead);
   Process(t);
 }
 
 void HtmlTreeBuilder::Run::InHead(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kDoctype: return;
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
     case HtmlToken::kStartTag:
       switch (t.name) {
-        case kHtml: return InBody(t);
         case kBase: case kBasefont: case kBgsound: case kLink: case kMeta: return InsertVoidElement(t);
         case kTitle: return StartRawText(t, HtmlTokenizer::State::kRcdata);
         case kNoframes: case kStyle: return StartRawText(t, HtmlTokenizer::State::kRawtext);
@@ -1402,11 +1418,7 @@ void HtmlTreeBuilder::Run::InHead(Tok& t) {
         case kTemplate:
           if (!TemplateOnStack()) return;
           GenerateAllImpliedEndTagsThoroughly();
-          PopUntil(kTemplate);
-          ClearFormattingToLastMarker();
-          if (!template_modes_.empty()) template_modes_.pop_back();
-          ResetInsertionMode();
-          return;
+          return CloseTemplate();
         default: return;
       }
       break;
@@ -1418,12 +1430,10 @@ void HtmlTreeBuilder::Run::InHead(Tok& t) {
 }
 
 void HtmlTreeBuilder::Run::InHeadNoscript(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kDoctype: return;
-    case HtmlToken::kComment: return InHead(t);
     case HtmlToken::kStartTag:
       switch (t.name) {
-        case kHtml: return InBody(t);
         case kBasefont: case kBgsound: case kLink: case kMeta: case kNoframes: case kStyle: return InHead(t);
         case kHead: case kNoscript: return;
         default: break;
@@ -1445,12 +1455,10 @@ void HtmlTreeBuilder::Run::InHeadNoscript(Tok& t) {
 }
 
 void HtmlTreeBuilder::Run::AfterHead(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kDoctype: return;
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
     case HtmlToken::kStartTag:
       switch (t.name) {
-        case kHtml: return InBody(t);
         case kBody:
           InsertElement(t);
           frameset_ok_ = false;
@@ -1466,12 +1474,7 @@ void HtmlTreeBuilder::Run::AfterHead(Tok& t) {
           const std::uint32_t head = head_;
           Push(head);
           InHead(t);
-          for (std::size_t i = open_.size(); i-- > 0;) {
-            if (open_[i].node == head) {
-              RemoveFromStack(i);
-              break;
-            }
-          }
+          if (const std::size_t at = StackIndexOf(head); at != open_.size()) RemoveFromStack(at);
           return;
         }
         case kHead: return;
@@ -1484,8 +1487,7 @@ void HtmlTreeBuilder::Run::AfterHead(Tok& t) {
       break;
     default: break;
   }
-  Push(InsertImplied(kBody));
-  mode_ = Mode::kInBody;
+  OpenImplied(kBody, Mode::kInBody);
   Process(t);
 }
 
@@ -1585,18 +1587,8 @@ void HtmlTreeBuilder::Run::InBodyStartTag(Tok& t) {
         const std::uint32_t a = formatting_[i];
         if (tree_.nodes[a].name != kA) continue;
         AdoptionAgency(kA);
-        for (std::size_t j = formatting_.size(); j-- > 0;) {
-          if (formatting_[j] == a) {
-            RemoveFormattingAt(j);
-            break;
-          }
-        }
-        for (std::size_t j = open_.size(); j-- > 0;) {
-          if (open_[j].node == a) {
-            RemoveFromStack(j);
-            break;
-          }
-        }
+        if (const std::size_t at = FormattingIndexOf(a); at != formatting_.size()) RemoveFormattingAt(at);
+        if (const std::size_t at = StackIndexOf(a); at != open_.size()) RemoveFromStack(at);
         break;
       }
       ReconstructFormatting();
@@ -1632,16 +1624,11 @@ void HtmlTreeBuilder::Run::InBodyStartTag(Tok& t) {
       InsertVoidElement(t);
       frameset_ok_ = false;
       return;
-    case kInput: {
+    case kInput:
       ReconstructFormatting();
       InsertVoidElement(t);
-      bool hidden = false;
-      for (std::size_t i = 0; i < t.attr_count; ++i) {
-        if (t.attrs[i].name == "type") hidden = EqualsIgnoreAsciiCase(t.attrs[i].value, "hidden");
-      }
-      if (!hidden) frameset_ok_ = false;
+      if (!IsHiddenInput(t)) frameset_ok_ = false;
       return;
-    }
     case kParam: case kSource: case kTrack: return InsertVoidElement(t);
     case kHr:
       ClosePIfInButtonScope();
@@ -1739,12 +1726,7 @@ void HtmlTreeBuilder::Run::InBodyEndTag(Tok& t) {
         }
         if (at == open_.size()) return;
         GenerateImpliedEndTags();
-        for (std::size_t i = open_.size(); i-- > 0;) {
-          if (open_[i].node == form) {
-            RemoveFromStack(i);
-            break;
-          }
-        }
+        RemoveFromStack(StackIndexOf(form));
         return;
       }
       if (!InScope(kForm)) return;
@@ -1843,8 +1825,7 @@ void HtmlTreeBuilder::Run::InTable(Tok& t) {
           return;
         case kCol:
           PopWhileNot(kTableScopeBoundary);
-          Push(InsertImplied(kColgroup));
-          mode_ = Mode::kInColumnGroup;
+          OpenImplied(kColgroup, Mode::kInColumnGroup);
           return Process(t);
         case kTbody: case kTfoot: case kThead:
           PopWhileNot(kTableScopeBoundary);
@@ -1853,8 +1834,7 @@ void HtmlTreeBuilder::Run::InTable(Tok& t) {
           return;
         case kTd: case kTh: case kTr:
           PopWhileNot(kTableScopeBoundary);
-          Push(InsertImplied(kTbody));
-          mode_ = Mode::kInTableBody;
+          OpenImplied(kTbody, Mode::kInTableBody);
           return Process(t);
         case kTable:
           if (!InTableScope(kTable)) return;
@@ -1862,14 +1842,9 @@ void HtmlTreeBuilder::Run::InTable(Tok& t) {
           ResetInsertionMode();
           return Process(t);
         case kStyle: case kScript: case kTemplate: return InHead(t);
-        case kInput: {
-          bool hidden = false;
-          for (std::size_t i = 0; i < t.attr_count; ++i) {
-            if (t.attrs[i].name == "type") hidden = EqualsIgnoreAsciiCase(t.attrs[i].value, "hidden");
-          }
-          if (!hidden) break;
+        case kInput:
+          if (!IsHiddenInput(t)) break;
           return InsertVoidElement(t);
-        }
         case kForm: {
           if (TemplateOnStack() || form_ != kNoTreeNode) return;
           const std::uint32_t form = CreateElement(kForm, Namespace::kHtml, t.attrs, t.attr_count, t.offset);
@@ -1948,11 +1923,9 @@ void HtmlTreeBuilder::Run::InCaption(Tok& t) {
 }
 
 void HtmlTreeBuilder::Run::InColumnGroup(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
-    case HtmlToken::kDoctype: return;
     case HtmlToken::kStartTag:
-      if (t.name == kHtml) return InBody(t);
       if (t.name == kCol) return InsertVoidElement(t);
       if (t.name == kTemplate) return InHead(t);
       break;
@@ -1967,7 +1940,7 @@ void HtmlTreeBuilder::Run::InColumnGroup(Tok& t) {
       if (t.name == kTemplate) return InHead(t);
       break;
     case HtmlToken::kEof: return InBody(t);
-    case HtmlToken::kCharacters: return;
+    default: return;  // (DOCTYPE and comments done above; characters go through ProcessText)
   }
   if (!CurrentIs(kColgroup)) return;
   Pop();
@@ -1985,8 +1958,7 @@ void HtmlTreeBuilder::Run::InTableBody(Tok& t) {
         return;
       case kTh: case kTd:
         PopWhileNot(kTableBodyContext);
-        Push(InsertImplied(kTr));
-        mode_ = Mode::kInRow;
+        OpenImplied(kTr, Mode::kInRow);
         return Process(t);
       case kCaption: case kCol: case kColgroup: case kTbody: case kTfoot: case kThead:
         break;
@@ -1995,10 +1967,7 @@ void HtmlTreeBuilder::Run::InTableBody(Tok& t) {
   } else if (t.type == HtmlToken::kEndTag) {
     switch (t.name) {
       case kTbody: case kTfoot: case kThead:
-        if (!InTableScope(t.name)) return;
-        PopWhileNot(kTableBodyContext);
-        Pop();
-        mode_ = Mode::kInTable;
+        if (InTableScope(t.name)) CloseTablePart(kTableBodyContext, Mode::kInTable);
         return;
       case kTable: break;
       case kBody: case kCaption: case kCol: case kColgroup: case kHtml: case kTd: case kTh: case kTr: return;
@@ -2012,9 +1981,7 @@ void HtmlTreeBuilder::Run::InTableBody(Tok& t) {
                        open_count_[kTbody] + open_count_[kThead] + open_count_[kTfoot])) {
     return;
   }
-  PopWhileNot(kTableBodyContext);
-  Pop();
-  mode_ = Mode::kInTable;
+  CloseTablePart(kTableBodyContext, Mode::kInTable);
   Process(t);
 }
 
@@ -2034,10 +2001,7 @@ void HtmlTreeBuilder::Run::InRow(Tok& t) {
   } else if (t.type == HtmlToken::kEndTag) {
     switch (t.name) {
       case kTr:
-        if (!InTableScope(kTr)) return;
-        PopWhileNot(kTableRowContext);
-        Pop();
-        mode_ = Mode::kInTableBody;
+        if (InTableScope(kTr)) CloseTablePart(kTableRowContext, Mode::kInTableBody);
         return;
       case kTable: break;
       case kTbody: case kTfoot: case kThead:
@@ -2051,9 +2015,7 @@ void HtmlTreeBuilder::Run::InRow(Tok& t) {
   }
   // The row ends first.
   if (!InTableScope(kTr)) return;
-  PopWhileNot(kTableRowContext);
-  Pop();
-  mode_ = Mode::kInTableBody;
+  CloseTablePart(kTableRowContext, Mode::kInTableBody);
   Process(t);
 }
 
@@ -2088,13 +2050,11 @@ void HtmlTreeBuilder::Run::InCell(Tok& t) {
 }
 
 void HtmlTreeBuilder::Run::InSelect(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
-    case HtmlToken::kDoctype: return;
     case HtmlToken::kEof: return InBody(t);
     case HtmlToken::kStartTag:
       switch (t.name) {
-        case kHtml: return InBody(t);
         case kOption:
           if (CurrentIs(kOption)) Pop();
           InsertElement(t);
@@ -2136,7 +2096,7 @@ void HtmlTreeBuilder::Run::InSelect(Tok& t) {
         case kTemplate: return InHead(t);
         default: return;
       }
-    case HtmlToken::kCharacters: return;
+    default: return;  // (DOCTYPE and comments done above; characters go through ProcessText)
   }
 }
 
@@ -2185,10 +2145,7 @@ void HtmlTreeBuilder::Run::InTemplate(Tok& t) {
         stopped_ = true;
         return;
       }
-      PopUntil(kTemplate);
-      ClearFormattingToLastMarker();
-      if (!template_modes_.empty()) template_modes_.pop_back();
-      ResetInsertionMode();
+      CloseTemplate();
       return Process(t);
   }
 }
@@ -2214,11 +2171,10 @@ void HtmlTreeBuilder::Run::AfterBody(Tok& t) {
 }
 
 void HtmlTreeBuilder::Run::InFrameset(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
     case HtmlToken::kStartTag:
       switch (t.name) {
-        case kHtml: return InBody(t);
         case kFrameset: InsertElement(t); return;
         case kFrame: return InsertVoidElement(t);
         case kNoframes: return InHead(t);
@@ -2236,10 +2192,9 @@ void HtmlTreeBuilder::Run::InFrameset(Tok& t) {
 }
 
 void HtmlTreeBuilder::Run::AfterFrameset(Tok& t) {
+  if (DoctypeCommentOrHtml(t)) return;
   switch (t.type) {
-    case HtmlToken::kComment: return InsertComment(kNoTreeNode);
     case HtmlToken::kStartTag:
-      if (t.name == kHtml) return InBody(t);
       if (t.name == kNoframes) return InHead(t);
       return;
     case HtmlToken::kEndTag:
