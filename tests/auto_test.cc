@@ -313,6 +313,33 @@ TEST(Auto, AscentStopsBelowAContainerOfShortLines) {
   EXPECT_EQ(out.find("Topics Harbour"), std::string::npos) << out;
 }
 
+TEST(Auto, LinkTextAfterTheLastParagraphGoesWithWhatFollows) {
+  // Inside the article's container, after its last paragraph: a linked headline of the next post
+  // and a short label. Headings are no link group, so only their place after the prose tells.
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string html = "<body><div class=post>" + body +
+                           "<h3><a href=/next>Next post: the lighthouse keeper retires after forty years</a></h3>"
+                           "<p>Filed under Harbour</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("lighthouse keeper"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Filed under"), std::string::npos) << out;
+
+  // A shop's introduction followed by its products, each a linked name and a price: more text
+  // follows the first link than precedes it, so the list is the content and stays.
+  std::string products;
+  for (int i = 0; i < 8; ++i) {
+    products += "<div class=item><h3><a href=/w" + std::to_string(i) + ">Automatic watch model " + std::to_string(i) +
+                "</a></h3><div>Item number 1745" + std::to_string(i) + "</div><div>Now 199 dollars, was 399</div></div>";
+  }
+  const std::string shop = ExtractAuto("<body><div class=shop><p>Our automatic watches are built by hand in small "
+                                       "numbers, and every one of them is tested for a week before it ships.</p>" +
+                                       products + "</div></body>");
+  EXPECT_NE(shop.find("Automatic watch model 7"), std::string::npos) << shop;
+  EXPECT_NE(shop.find("Item number 17457"), std::string::npos) << shop;
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
