@@ -131,6 +131,21 @@ TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
   EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
 }
 
+TEST(Auto, ANameJoiningContentAndBoilerplateWordsIsBoilerplate) {
+  // "post-footer" is the post's footer: boilerplate inside the content. "post-header" is the
+  // post's own head (its title) and "post-more" the rest of its text: they stay.
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 4);
+  const std::string html = "<body><div class=post><div class=post-header><h2>Breakwater budget approved</h2></div>" +
+                           body + "<div class=post-more><p>Work on the breakwater starts in the spring, weather "
+                           "permitting, and should take two years.</p></div><div class=post-footer>Filed under "
+                           "Harbour Budget Council by the harbour desk</div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Breakwater budget approved"), std::string::npos) << out;
+  EXPECT_NE(out.find("Work on the breakwater starts"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Filed under"), std::string::npos) << out;
+}
+
 TEST(Auto, ATitleInTheBodyIsNotTheContent) {
   // Bytes before <html> put <title> in <body>; on a page of short blocks it outvoted them all.
   const std::string html =
