@@ -146,6 +146,22 @@ TEST(Auto, ANameJoiningContentAndBoilerplateWordsIsBoilerplate) {
   EXPECT_EQ(out.find("Filed under"), std::string::npos) << out;
 }
 
+TEST(Auto, AuthorBoxSignatureAndTooltipAreNotTheText) {
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 4);
+  const std::string html =
+      "<body><div class=post>" + body +
+      "<div class=signature><p>Sent from my boat. Sailing the north coast since 1998, and proud of it.</p></div>"
+      "<div class=tooltip><p>Breakwater: a barrier built out into the sea to protect a harbour from waves.</p></div>"
+      "<div class=author><p>Jane Roe has covered the harbour for ten years, and writes about boats and the "
+      "people who sail them.</p></div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Sent from my boat"), std::string::npos) << out;
+  EXPECT_EQ(out.find("a barrier built out"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Jane Roe"), std::string::npos) << out;
+}
+
 TEST(Auto, ATitleInTheBodyIsNotTheContent) {
   // Bytes before <html> put <title> in <body>; on a page of short blocks it outvoted them all.
   const std::string html =
@@ -395,6 +411,9 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::HintKind;
   EXPECT_EQ(ClassifyHintToken("ad"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("advertisement"), HintKind::kBoilerplate);  // the longest word
+  EXPECT_EQ(ClassifyHintToken("author"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("signature"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("tooltip"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
   EXPECT_EQ(ClassifyHintToken("comments"), HintKind::kComments);
   EXPECT_EQ(ClassifyHintToken("sidebar2"), HintKind::kBoilerplate);       // prefix families
