@@ -371,6 +371,21 @@ TEST(Auto, LinkTextAfterTheLastParagraphGoesWithWhatFollows) {
   EXPECT_NE(shop.find("Item number 17457"), std::string::npos) << shop;
 }
 
+TEST(Auto, ACopyrightLineEndsTheContent) {
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string html = "<body><div class=post>" + body +
+                           "<p>\u00A9 2024 The Harbour Times</p><p>Printed from the harbour desk</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("The Harbour Times"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Printed from"), std::string::npos) << out;
+  // A sentence about copyright inside the text, far from its end, stays.
+  const std::string article = "<body><div class=post><p>The court ruled on the copyright case on Monday, after a trial "
+                              "of three weeks that drew crowds.</p>" + body + "</div></body>";
+  EXPECT_NE(ExtractAuto(article).find("ruled on the copyright case"), std::string::npos);
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
