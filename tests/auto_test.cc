@@ -131,6 +131,18 @@ TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
   EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
 }
 
+TEST(Auto, ForumPostersProfilesAreNotTheThread) {
+  std::string posts;
+  for (int i = 0; i < 4; ++i) {
+    posts += "<div class=post><div class=userinfo><p>Member since March 2015, posts: 92" + std::to_string(i) +
+             ", location: harbour town</p></div><div class=message><p>Reply " + std::to_string(i) +
+             ": the new breakwater should have been built ten years ago, and the board knows it.</p></div></div>";
+  }
+  const std::string out = ExtractAuto("<body><div class=thread>" + posts + "</div></body>");
+  EXPECT_NE(out.find("Reply 3: the new breakwater"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Member since"), std::string::npos) << out;
+}
+
 TEST(Auto, ANameJoiningContentAndBoilerplateWordsIsBoilerplate) {
   // "post-footer" is the post's footer: boilerplate inside the content. "post-header" is the
   // post's own head (its title) and "post-more" the rest of its text: they stay.
@@ -429,6 +441,7 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   EXPECT_EQ(ClassifyHintToken("author"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("signature"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("tooltip"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("userinfo"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
   EXPECT_EQ(ClassifyHintToken("comments"), HintKind::kComments);
   EXPECT_EQ(ClassifyHintToken("sidebar2"), HintKind::kBoilerplate);       // prefix families
