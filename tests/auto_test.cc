@@ -131,6 +131,49 @@ TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
   EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
 }
 
+TEST(Auto, ForumPostersProfilesAreNotTheThread) {
+  std::string posts;
+  for (int i = 0; i < 4; ++i) {
+    posts += "<div class=post><div class=userinfo><p>Member since March 2015, posts: 92" + std::to_string(i) +
+             ", location: harbour town</p></div><div class=message><p>Reply " + std::to_string(i) +
+             ": the new breakwater should have been built ten years ago, and the board knows it.</p></div></div>";
+  }
+  const std::string out = ExtractAuto("<body><div class=thread>" + posts + "</div></body>");
+  EXPECT_NE(out.find("Reply 3: the new breakwater"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Member since"), std::string::npos) << out;
+}
+
+TEST(Auto, ANameJoiningContentAndBoilerplateWordsIsBoilerplate) {
+  // "post-footer" is the post's footer: boilerplate inside the content. "post-header" is the
+  // post's own head (its title) and "post-more" the rest of its text: they stay.
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 4);
+  const std::string html = "<body><div class=post><div class=post-header><h2>Breakwater budget approved</h2></div>" +
+                           body + "<div class=post-more><p>Work on the breakwater starts in the spring, weather "
+                           "permitting, and should take two years.</p></div><div class=post-footer>Filed under "
+                           "Harbour Budget Council by the harbour desk</div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Breakwater budget approved"), std::string::npos) << out;
+  EXPECT_NE(out.find("Work on the breakwater starts"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Filed under"), std::string::npos) << out;
+}
+
+TEST(Auto, AuthorBoxSignatureAndTooltipAreNotTheText) {
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 4);
+  const std::string html =
+      "<body><div class=post>" + body +
+      "<div class=signature><p>Sent from my boat. Sailing the north coast since 1998, and proud of it.</p></div>"
+      "<div class=tooltip><p>Breakwater: a barrier built out into the sea to protect a harbour from waves.</p></div>"
+      "<div class=author><p>Jane Roe has covered the harbour for ten years, and writes about boats and the "
+      "people who sail them.</p></div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Sent from my boat"), std::string::npos) << out;
+  EXPECT_EQ(out.find("a barrier built out"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Jane Roe"), std::string::npos) << out;
+}
+
 TEST(Auto, ATitleInTheBodyIsNotTheContent) {
   // Bytes before <html> put <title> in <body>; on a page of short blocks it outvoted them all.
   const std::string html =
@@ -313,6 +356,48 @@ TEST(Auto, AscentStopsBelowAContainerOfShortLines) {
   EXPECT_EQ(out.find("Topics Harbour"), std::string::npos) << out;
 }
 
+TEST(Auto, LinkTextAfterTheLastParagraphGoesWithWhatFollows) {
+  // Inside the article's container, after its last paragraph: a linked headline of the next post
+  // and a short label. Headings are no link group, so only their place after the prose tells.
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string html = "<body><div class=post>" + body +
+                           "<h3><a href=/next>Next post: the lighthouse keeper retires after forty years</a></h3>"
+                           "<p>Filed under Harbour</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("lighthouse keeper"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Filed under"), std::string::npos) << out;
+
+  // A shop's introduction followed by its products, each a linked name and a price: more text
+  // follows the first link than precedes it, so the list is the content and stays.
+  std::string products;
+  for (int i = 0; i < 8; ++i) {
+    products += "<div class=item><h3><a href=/w" + std::to_string(i) + ">Automatic watch model " + std::to_string(i) +
+                "</a></h3><div>Item number 1745" + std::to_string(i) + "</div><div>Now 199 dollars, was 399</div></div>";
+  }
+  const std::string shop = ExtractAuto("<body><div class=shop><p>Our automatic watches are built by hand in small "
+                                       "numbers, and every one of them is tested for a week before it ships.</p>" +
+                                       products + "</div></body>");
+  EXPECT_NE(shop.find("Automatic watch model 7"), std::string::npos) << shop;
+  EXPECT_NE(shop.find("Item number 17457"), std::string::npos) << shop;
+}
+
+TEST(Auto, ACopyrightLineEndsTheContent) {
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string html = "<body><div class=post>" + body +
+                           "<p>\u00A9 2024 The Harbour Times</p><p>Printed from the harbour desk</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("The Harbour Times"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Printed from"), std::string::npos) << out;
+  // A sentence about copyright inside the text, far from its end, stays.
+  const std::string article = "<body><div class=post><p>The court ruled on the copyright case on Monday, after a trial "
+                              "of three weeks that drew crowds.</p>" + body + "</div></body>";
+  EXPECT_NE(ExtractAuto(article).find("ruled on the copyright case"), std::string::npos);
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
@@ -353,6 +438,10 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::HintKind;
   EXPECT_EQ(ClassifyHintToken("ad"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("advertisement"), HintKind::kBoilerplate);  // the longest word
+  EXPECT_EQ(ClassifyHintToken("author"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("signature"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("tooltip"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("userinfo"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
   EXPECT_EQ(ClassifyHintToken("comments"), HintKind::kComments);
   EXPECT_EQ(ClassifyHintToken("sidebar2"), HintKind::kBoilerplate);       // prefix families

@@ -225,8 +225,8 @@ struct Options {
   std::string forced_charset;
 
   // Limits: an input over max_input_bytes fails with kTooLarge; a document whose element nesting
-  // exceeds max_nesting_depth fails with kTooDeep before the HTML parser sees it (MyHTML's time is
-  // quadratic in depth). Real pages in the development corpus nest at most ~60 deep.
+  // exceeds max_nesting_depth fails with kTooDeep as soon as the parser gets that deep (parsing
+  // stays linear in the input). Real pages in the development corpus nest at most ~60 deep.
   std::size_t max_input_bytes = 64u << 20;  // 64 MiB
   int max_nesting_depth = 5000;
 

@@ -15,7 +15,7 @@
 //   else if (r.status.code() == pith::StatusCode::kNoContent) { /* a normal outcome */ }
 //   else std::cerr << r.status.ToString();        // empty, binary, too deep, ...
 //
-// Pipeline: decode (sniff charset → UTF-8) → parse (HTML5, MyHTML) → annotate (per-node statistics)
+// Pipeline: decode (sniff charset → UTF-8) → parse (HTML5) → annotate (per-node statistics)
 // → algorithm (select content) → render. Metadata reads the document beside the algorithm.
 //
 // Thread safety: Extractor::Extract is const and may be called concurrently; all per-call state

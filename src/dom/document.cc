@@ -1,4 +1,4 @@
-// Document accessors (the structure itself is built by src/dom/parse.cc).
+// Document accessors (the structure itself is built by src/dom/document_builder.cc).
 #include "dom/document.h"
 
 namespace pith::dom {

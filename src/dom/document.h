@@ -1,11 +1,13 @@
 // pith's own DOM: an arena of index-linked nodes built once per page from the HTML5 parser's tree
-// (src/dom/parse.cc is the only file that sees MyHTML). Every algorithm reads this structure and the
-// statistics of src/dom/annotate.h; nothing here recurses, so a deep tree cannot overflow the stack.
+// (src/dom/parse.cc; the rules are in document_builder.h). Every algorithm reads this structure and
+// the statistics of src/dom/annotate.h; nothing here recurses, so a deep tree cannot overflow the
+// stack.
 //
 // Text of script/style/template/iframe/svg/math/textarea and comments is dropped at build time;
 // <noscript> in <body> is parsed as markup and flagged hidden, unless it holds nearly all the page's
-// text (see parse.cc). Text nodes keep the parser's text (character references decoded, Arabic presentation forms
-// folded) with its original whitespace. Elements keep only the attributes extraction needs.
+// text (see document_builder.cc). Text nodes keep the parser's text (character references decoded,
+// Arabic presentation forms folded) with its original whitespace. Elements keep only the attributes
+// extraction needs.
 #pragma once
 
 #include <cstdint>

@@ -69,13 +69,124 @@ class HtmlTokenizer {
   void set_foreign_content(bool foreign) { foreign_content_ = foreign; }
 
  private:
-  // Implementation state: the input, the position, the current state, the return state of
-  // character references, buffers for names, values, text and attributes. (Filled in by the
-  // implementation; the layout above this line is the contract.)
+  // The states that last across calls of Next(): the ones that produce character runs (§13.2.5.1–5,
+  // 13.2.5.15–31 script data, 13.2.5.69 CDATA section). Tags, comments and DOCTYPEs are read whole
+  // within one call; when a run comes before one, the run is returned and the markup token is kept
+  // for the next call.
+  enum class TextState : std::uint8_t {
+    kData,
+    kRcdata,
+    kRawtext,
+    kScriptData,
+    kScriptDataEscaped,
+    kScriptDataEscapedDash,
+    kScriptDataEscapedDashDash,
+    kScriptDataDoubleEscaped,
+    kScriptDataDoubleEscapedDash,
+    kScriptDataDoubleEscapedDashDash,
+    kPlaintext,
+    kCdataSection,
+  };
+
+  // A piece of token text: a view into the input while it is an unmodified slice of it, moved into
+  // a buffer at its first change (a decoded reference, a newline, U+FFFD, lower-casing). begin/end
+  // index the input, or the buffer once `copied`; a buffer may hold several pieces, the one being
+  // built always last.
+  struct Piece {
+    std::size_t begin = 0, end = 0;
+    bool copied = false;
+  };
+  struct PendingAttribute {
+    Piece name, value;
+    std::uint32_t name_key;  // length, first and last byte of the name: a quick inequality test
+  };
+  struct DecodedReference {
+    char bytes[8];
+    std::size_t size = 0;
+  };
+
+  const HtmlToken* DataState();
+  template <bool kDecodeReferences>
+  const HtmlToken* RcdataOrRawtextState();
+  const HtmlToken* ScriptDataStates();
+  const HtmlToken* PlaintextState();
+  const HtmlToken* CdataSectionState();
+  const HtmlToken* MarkupDeclarationOpen(const char* lt);
+  const HtmlToken* Tag(const char* lt, const char* name, bool end_tag);
+  const HtmlToken* Comment(const char* lt, const char* data);
+  const HtmlToken* BogusComment(const char* lt, const char* data);
+  const HtmlToken* Doctype(const char* lt, const char* p);
+
+  std::size_t CharacterReference(const char* after_ampersand, bool in_attribute, DecodedReference* out) const;
+  bool IsAppropriateEndTag(const char* lt) const;
+  void DropLastAttribute();
+  using ByteClassMask = std::uint16_t;
+  const char* ReadName(const char* p, ByteClassMask stop, Piece* piece, std::string* buffer);
+  const char* ReadNameCopy(const char* q, ByteClassMask stop, Piece* piece, std::string* buffer);
+  bool IsDuplicateAttribute();
+  bool IsDuplicateAttributeHashed(std::size_t index, std::string_view name);
+
+  std::string_view View(const Piece& piece, const std::string& buffer) const;
+  // Extends a piece by input bytes [begin, end): stays a view if they continue it.
+  void AppendInput(Piece* piece, std::string* buffer, const char* begin, const char* end) {
+    if (begin == end) return;
+    const auto b = static_cast<std::size_t>(begin - input_.data());
+    if (!piece->copied && (piece->begin == piece->end || piece->end == b)) {
+      if (piece->begin == piece->end) piece->begin = b;
+      piece->end = static_cast<std::size_t>(end - input_.data());
+      return;
+    }
+    AppendInputCopy(piece, buffer, begin, end);
+  }
+  void AppendInputCopy(Piece* piece, std::string* buffer, const char* begin, const char* end);
+  void AppendBytes(Piece* piece, std::string* buffer, std::string_view bytes);
+  void MoveToBuffer(Piece* piece, std::string* buffer);
+  void AppendRun(const char* begin, const char* end) {
+    if (begin == end) return;
+    if (RunEmpty()) run_offset_ = static_cast<std::size_t>(begin - input_.data());
+    AppendInput(&run_, &run_buffer_, begin, end);
+  }
+  void AppendRunBytes(const char* source, std::string_view bytes);
+  bool RunEmpty() const { return run_.begin == run_.end; }
+
+  void ResetToken(HtmlToken::Type type, std::size_t offset);
+  const HtmlToken* EmitRun();
+  const HtmlToken* AfterRun(const HtmlToken* markup);
+  const HtmlToken* EndOfInput();
+  const HtmlToken* EmitEof();
+  const HtmlToken* EmitComment(const char* lt, const char* next);
+
   std::string_view input_;
   std::size_t pos_ = 0;
+  TextState state_ = TextState::kData;
   bool foreign_content_ = false;
-  HtmlToken token_;
+  HtmlToken token_;      // tags, comments, DOCTYPEs, kEof
+  HtmlToken run_token_;  // character runs
+  bool token_pending_ = false;  // token_ is to be returned by the next call
+
+  Piece run_;  // the character run being built
+  std::size_t run_offset_ = 0;
+  std::string run_buffer_;
+
+  Piece tag_name_;
+  std::string tag_name_buffer_;
+  std::vector<PendingAttribute> pending_attrs_;
+  std::string attr_buffer_;  // copied attribute names and values
+  bool drop_last_attr_ = false;  // the last pending attribute repeats an earlier name
+  // Open-addressing set of pending attribute indexes + 1 (0: empty slot), used once a tag has many
+  // attributes so that duplicate detection stays linear.
+  std::vector<std::uint32_t> attr_name_set_;
+  bool attr_name_set_active_ = false;
+  std::vector<HtmlAttribute> attrs_;
+
+  // The name of the last start tag emitted (the "appropriate end tag"): a view into the input, or
+  // into last_start_tag_buffer_ when the name was not a slice of the input.
+  std::string_view last_start_tag_;
+  std::string last_start_tag_buffer_;
+
+  Piece comment_;
+  std::string comment_buffer_;
+  std::string doctype_name_, public_id_, system_id_;
 };
 
 }  // namespace pith::dom

@@ -1,0 +1,215 @@
+// The rules by which a parser's tree becomes pith's Document (see document_builder.h).
+#include "dom/document_builder.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "decode/charset.h"
+#include "decode/normalize.h"
+#include "text/ascii.h"
+
+namespace pith::dom {
+namespace {
+
+bool HasHiddenStyle(std::string_view style) {
+  if (text::FindIgnoreAsciiCase(style, "none") == std::string_view::npos &&
+      text::FindIgnoreAsciiCase(style, "hidden") == std::string_view::npos) {
+    return false;
+  }
+  std::string compact;
+  compact.reserve(style.size());
+  for (char c : style) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact.push_back(text::AsciiLower(c));
+  }
+  return compact.find("display:none") != std::string::npos ||
+         compact.find("visibility:hidden") != std::string::npos;
+}
+
+std::size_t NonSpaceBytes(std::string_view s) {
+  std::size_t count = 0;
+  for (char c : s) count += !(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f');
+  return count;
+}
+
+}  // namespace
+
+bool IsJsonLdType(std::string_view type) { return text::EqualsIgnoreAsciiCase(type, "application/ld+json"); }
+
+// Runs once per attribute of every element: the length and first letter pick the one candidate.
+AttributeRole RoleOfAttribute(std::string_view name) {
+  auto is = [&](std::string_view candidate, Attr kept, AttributeRole::Hides hides = AttributeRole::kNo) {
+    return name == candidate ? AttributeRole{kept, hides} : AttributeRole{};
+  };
+  if (name.empty()) return {};
+  switch (name.size()) {
+    case 2: return is("id", Attr::kId);
+    case 3:
+      switch (name[0]) {
+        case 'd': return is("dir", Attr::kDir);
+        case 'r': return is("rel", Attr::kRel);
+        case 's': return is("src", Attr::kSrc);
+        case 'a': return is("alt", Attr::kAlt);
+        default: return {};
+      }
+    case 4:
+      switch (name[0]) {
+        case 'h': return is("href", Attr::kHref);
+        case 'r': return is("role", Attr::kRole);
+        case 'l': return is("lang", Attr::kLang);
+        case 'n': return is("name", Attr::kName);
+        case 't': return is("type", Attr::kType);
+        default: return {};
+      }
+    case 5:
+      switch (name[0]) {
+        case 'c': return is("class", Attr::kClass);
+        case 't': return is("title", Attr::kTitle);
+        case 's': return is("style", Attr::kCount, AttributeRole::kStyle);
+        default: return {};
+      }
+    case 6: return is("hidden", Attr::kCount, AttributeRole::kHidden);
+    case 7: return name[1] == 'o' ? is("content", Attr::kContent) : is("charset", Attr::kCharset);
+    case 8:
+      switch (name[0]) {
+        case 'i': return name[4] == 'p' ? is("itemprop", Attr::kItemprop) : is("itemtype", Attr::kItemtype);
+        case 'p': return is("property", Attr::kProperty);
+        case 'd': return is("datetime", Attr::kDatetime);
+        default: return {};
+      }
+    case 10: return is("http-equiv", Attr::kHttpEquiv);
+    case 11: return is("aria-hidden", Attr::kCount, AttributeRole::kAriaHidden);
+    default: return {};
+  }
+}
+
+DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes, std::size_t text_bytes,
+                                 std::size_t attribute_bytes)
+    : doc_(*doc) {
+  doc_.Clear();
+  doc_.nodes.reserve(nodes + 1);
+  doc_.subtree_end.reserve(nodes + 1);
+  doc_.text.reserve(text_bytes);
+  doc_.strings.reserve(attribute_bytes);
+  const char* p = html.data();
+  const char* end = p + html.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+    newlines_.push_back(static_cast<std::uint32_t>(p - html.data()));
+    ++p;
+  }
+  doc_.line_count = static_cast<std::uint32_t>(newlines_.size()) + 1;
+  Node root;
+  root.tag = Tag::kDocument;
+  doc_.nodes.push_back(root);
+  doc_.subtree_end.push_back(1);
+  parents_.push_back(0);
+}
+
+std::uint32_t DocumentBuilder::LineBefore(std::size_t offset) {
+  line_cursor_ = static_cast<std::size_t>(std::lower_bound(newlines_.begin(), newlines_.end(), offset) -
+                                          newlines_.begin());
+  last_offset_ = offset;
+  return static_cast<std::uint32_t>(line_cursor_) + 1;
+}
+
+// The `hidden` attribute, aria-hidden="true", an inline display:none or visibility:hidden.
+bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
+  switch (rule) {
+    case AttributeRole::kStyle: return HasHiddenStyle(value);
+    case AttributeRole::kHidden: return true;
+    case AttributeRole::kAriaHidden: return text::EqualsIgnoreAsciiCase(value, "true");
+    case AttributeRole::kNo: return false;
+  }
+  return false;
+}
+
+void DocumentBuilder::Keep(Attr key, std::string_view value) {
+  Node& element = doc_.nodes.back();
+  if (element.attr_count == 0xFF) return;
+  for (std::uint32_t i = element.attr_begin; i < element.attr_begin + element.attr_count; ++i) {
+    if (doc_.attrs[i].key == key) return;  // first occurrence wins, as in HTML5
+  }
+  const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
+  AppendFolded(doc_.strings, value);
+  doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});
+  ++element.attr_count;
+}
+
+// Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
+void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) {
+  if (s.empty()) return;  // (an empty value may come with a null pointer)
+  if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
+    pool.append(s);
+  } else {
+    std::string tmp(s);
+    decode::FoldPresentationForms(tmp);
+    pool.append(tmp);
+  }
+}
+
+// The first <html>, <head>, <body> and <title> (`tag` is one of them).
+void DocumentBuilder::RememberLandmark(Tag tag, NodeId id) {
+  NodeId& landmark = tag == Tag::kHtml   ? doc_.html
+                     : tag == Tag::kHead ? doc_.head
+                     : tag == Tag::kBody ? doc_.body
+                                         : doc_.title;
+  if (landmark == kNoNode) landmark = id;
+}
+
+void DocumentBuilder::CountNoscriptText(NodeId id) {
+  const Node& n = doc_.nodes[id];
+  if (n.flags & kFlagHidden) return;
+  noscript_chars_ += NonSpaceBytes(std::string_view(doc_.text).substr(n.text_begin, n.text_size));
+}
+
+// Each parser gives every distinct name its own key: a new key is a new name.
+std::uint16_t DocumentBuilder::UnknownNameIndex(std::string_view name, std::uint32_t name_key) {
+  if (name_key < unknown_index_by_key_.size() && unknown_index_by_key_[name_key] != 0xFFFF) {
+    return unknown_index_by_key_[name_key];
+  }
+  if (doc_.unknown_names.size() < 0xFFFF - 1) doc_.unknown_names.emplace_back(name);  // past that, the
+  const auto index = static_cast<std::uint16_t>(doc_.unknown_names.size() - 1);      // last one is shared
+  if (name_key >= unknown_index_by_key_.size()) unknown_index_by_key_.resize(name_key + 1, 0xFFFF);
+  unknown_index_by_key_[name_key] = index;
+  return index;
+}
+
+void DocumentBuilder::Finish(bool text_is_valid_utf8) {
+  while (!parents_.empty()) CloseElement();
+  ResolveNoscript();
+  if (!text_is_valid_utf8) KeepTextValidUtf8();
+}
+
+// The parser runs with scripting off, so <noscript> content is parsed as markup. A browser with
+// scripts shows it to nobody, and on most pages it is a "please enable JavaScript" line, so it is
+// hidden. Pages that render their text with scripts and ship it only inside <noscript> (forum
+// engines, single-page apps with a crawler fallback) would then have no text at all: when the
+// <noscript> text outweighs the visible text outside it many times over (the page is all but empty
+// without it), it is what a reader gets, and stays.
+void DocumentBuilder::ResolveNoscript() {
+  constexpr std::size_t kNoscriptShare = 10;
+  if (noscript_chars_ == 0) return;
+  // The visible text is only counted on pages whose <noscript> holds text, and only as far as
+  // needed to reject it.
+  std::size_t visible = 0;
+  for (const Node& n : doc_.nodes) {
+    if (!n.is_text() || (n.flags & (kFlagHidden | kFlagInNoscript))) continue;
+    visible += NonSpaceBytes(std::string_view(doc_.text).substr(n.text_begin, n.text_size));
+    if (kNoscriptShare * visible >= noscript_chars_) break;
+  }
+  if (noscript_chars_ > kNoscriptShare * visible) return;
+  for (Node& n : doc_.nodes) {
+    if (n.flags & kFlagInNoscript) n.flags |= kFlagHidden;
+  }
+}
+
+// The input is valid UTF-8 without NULs (decode's contract); should the parser's preprocessing
+// still split a sequence (MyHTML's might), the stray bytes become '?' in place (byte ranges of text
+// nodes stay put), so that nothing downstream — JSON output above all — ever sees invalid UTF-8.
+void DocumentBuilder::KeepTextValidUtf8() {
+  std::string& t = doc_.text;
+  std::size_t i = 0;
+  while ((i += decode::ValidUtf8PrefixLength(std::string_view(t).substr(i))) < t.size()) t[i++] = '?';
+}
+
+}  // namespace pith::dom

@@ -1,0 +1,235 @@
+// Writing an HTML parser's tree into pith's Document: what parse.cc (pith's own parser) and
+// parse_myhtml.cc (the MyHTML reference of the differential tests) share, so that both produce a
+// Document by the same rules:
+//  * which subtrees are dropped: comments, DOCTYPE, script, style, template, iframe, svg, math,
+//    textarea, noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s);
+//  * <script type="application/ld+json"> bodies go to Document::json_ld;
+//  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
+//    attribute, aria-hidden="true" or an inline display:none / visibility:hidden; flags are
+//    inherited from the parent;
+//  * text and kept attribute values get Arabic presentation forms folded;
+//  * each node's line is the source line of its start offset (0 for an element the parser created
+//    without a tag);
+//  * <noscript> text stays hidden unless it is nearly all of the page's text (ResolveNoscript).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dom/document.h"
+
+namespace pith::dom {
+
+inline constexpr std::size_t kNoSourceOffset = static_cast<std::size_t>(-1);
+
+// What a node of the parser's tree becomes in the Document.
+enum class SourceRole : std::uint8_t {
+  kElement,   // written, with its subtree
+  kText,      // a text node
+  kScript,    // not written; read for JSON-LD
+  kNoscript,  // written like an element once <body> was written, else dropped
+  kDropped,   // dropped with its subtree
+};
+
+// What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none), and
+// whether it is one of the attributes that can hide the element.
+struct AttributeRole {
+  enum Hides : std::uint8_t { kNo, kStyle, kHidden, kAriaHidden };
+  Attr kept = Attr::kCount;
+  Hides hides = kNo;
+};
+AttributeRole RoleOfAttribute(std::string_view name);
+
+// Appends nodes in pre-order: BeginElement, Attribute..., OpenElement, (children), CloseElement;
+// BeginText, AppendText..., EndText.
+class DocumentBuilder {
+ public:
+  // Clears `doc` and adds its root. The sizes, when known, are upper bounds of the node count and of
+  // the bytes of text and of kept attribute values, to reserve the Document's buffers once.
+  DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes = 0, std::size_t text_bytes = 0,
+                  std::size_t attribute_bytes = 0);
+
+  bool body_written() const { return doc_.body != kNoNode; }
+
+  void BeginElement(Tag tag, std::size_t offset) {
+    Node& n = doc_.nodes.emplace_back();
+    n.tag = tag;
+    n.line = LineOf(offset);
+    n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
+    element_hidden_ = false;
+  }
+  // The name of a Tag::kUnknown element; `name_key` is the parser's integer id for that name, so
+  // that the name is looked up once per page.
+  void NameUnknownElement(std::string_view name, std::uint32_t name_key) {
+    doc_.nodes.back().name_index = UnknownNameIndex(name, name_key);
+  }
+  void Attribute(std::string_view key, std::string_view value) {
+    const AttributeRole role = RoleOfAttribute(key);
+    if (role.hides != AttributeRole::kNo && !element_hidden_) element_hidden_ = Hides(role.hides, value);
+    if (role.kept != Attr::kCount) Keep(role.kept, value);
+  }
+  void OpenElement() {
+    const auto id = static_cast<NodeId>(doc_.nodes.size() - 1);
+    Node& n = doc_.nodes.back();
+    if (element_hidden_) n.flags |= kFlagHidden;
+    if (n.tag == Tag::kA) n.flags |= kFlagInLink;
+    if (n.tag == Tag::kNoscript) n.flags |= kFlagInNoscript;
+    if (n.tag == Tag::kHtml || n.tag == Tag::kHead || n.tag == Tag::kBody || n.tag == Tag::kTitle) {
+      RememberLandmark(n.tag, id);
+    }
+    Link(id);
+    parents_.push_back(id);
+  }
+  void CloseElement() {
+    doc_.subtree_end[parents_.back()] = static_cast<NodeId>(doc_.nodes.size());
+    parents_.pop_back();
+  }
+
+  void BeginText() { text_begin_ = doc_.text.size(); }
+  void AppendText(std::string_view piece) { AppendFolded(doc_.text, piece); }
+  void EndText(std::size_t offset) {  // empty text adds no node
+    if (doc_.text.size() == text_begin_) return;
+    const auto id = static_cast<NodeId>(doc_.nodes.size());
+    Node& n = doc_.nodes.emplace_back();
+    n.tag = Tag::kText;
+    n.text_begin = static_cast<std::uint32_t>(text_begin_);
+    n.text_size = static_cast<std::uint32_t>(doc_.text.size() - text_begin_);
+    n.line = LineOf(offset);
+    Link(id);
+    if (doc_.nodes[id].flags & kFlagInNoscript) CountNoscriptText(id);
+  }
+
+  void AddJsonLd(std::string body) {
+    if (!body.empty()) doc_.json_ld.push_back(std::move(body));
+  }
+
+  // Closes the open elements and applies the page-wide rules: ResolveNoscript, and valid UTF-8 text
+  // unless the parser guarantees it.
+  void Finish(bool text_is_valid_utf8);
+
+ private:
+  // Links the node just added (the last one) as the last child of the open element.
+  void Link(NodeId id) {
+    const NodeId parent = parents_.back();
+    Node& added = doc_.nodes[id];
+    const Node& p = doc_.nodes[parent];
+    added.parent = parent;
+    added.depth = static_cast<std::uint16_t>(p.depth == 0xFFFF ? 0xFFFF : p.depth + 1);
+    added.flags |= p.flags;
+    added.prev_sibling = p.last_child;
+    if (p.last_child != kNoNode) {
+      doc_.nodes[p.last_child].next_sibling = id;
+    } else {
+      doc_.nodes[parent].first_child = id;
+    }
+    doc_.nodes[parent].last_child = id;
+    doc_.subtree_end.push_back(id + 1);
+  }
+  // Source offsets mostly increase in document order: a cursor walks forward, a binary search
+  // serves the rest.
+  std::uint32_t LineOf(std::size_t offset) {
+    if (offset == kNoSourceOffset) return 0;
+    if (offset < last_offset_) return LineBefore(offset);
+    while (line_cursor_ < newlines_.size() && newlines_[line_cursor_] < offset) ++line_cursor_;
+    last_offset_ = offset;
+    return static_cast<std::uint32_t>(line_cursor_) + 1;
+  }
+  std::uint32_t LineBefore(std::size_t offset);
+  static bool Hides(AttributeRole::Hides rule, std::string_view value);
+  void Keep(Attr key, std::string_view value);
+  static void AppendFolded(std::string& pool, std::string_view s);
+  std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
+  void RememberLandmark(Tag tag, NodeId id);
+  void CountNoscriptText(NodeId id);
+  void ResolveNoscript();
+  void KeepTextValidUtf8();
+
+  Document& doc_;
+  std::vector<std::uint32_t> newlines_;  // byte offsets of '\n' in the source
+  std::size_t line_cursor_ = 0;          // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
+  std::size_t last_offset_ = 0;
+  std::vector<NodeId> parents_;
+  bool element_hidden_ = false;  // for the element between BeginElement and OpenElement
+  std::size_t text_begin_ = 0;
+  std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
+  std::vector<std::uint16_t> unknown_index_by_key_;
+};
+
+// JSON-LD script: type="application/ld+json" (ASCII case-insensitive).
+bool IsJsonLdType(std::string_view type);
+
+// Walks `source`'s tree in pre-order without recursion and writes it through DocumentBuilder (the
+// sizes as DocumentBuilder's).
+// Source provides: a node handle type Node, kNone, kTextIsValidUtf8 (whether the parser guarantees
+// valid UTF-8 text), Root(), FirstChild(n), NextSibling(n), Parent(n),
+// Role(n), TagOf(n), NameOf(n), NameKey(n), Offset(n) (kNoSourceOffset if none),
+// ForEachAttribute(n, f(key, value)), ForEachTextPiece(n, f(piece)) for text nodes and
+// ForEachChildText(n, f(piece)) for a script's contents.
+template <class Source>
+void WriteDocument(const Source& source, std::string_view html, Document* doc, std::size_t nodes = 0,
+                   std::size_t text_bytes = 0, std::size_t attribute_bytes = 0) {
+  using Node = typename Source::Node;
+  DocumentBuilder out(html, doc, nodes, text_bytes, attribute_bytes);
+  const Node root = source.Root();
+  Node node = source.FirstChild(root);
+  while (node != Source::kNone) {
+    bool descend = false;
+    switch (source.Role(node)) {
+      case SourceRole::kText:
+        out.BeginText();
+        source.ForEachTextPiece(node, [&](std::string_view piece) { out.AppendText(piece); });
+        out.EndText(source.Offset(node));
+        break;
+      case SourceRole::kScript: {
+        bool json_ld = false;
+        source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) {
+          if (key == "type" && IsJsonLdType(value)) json_ld = true;
+        });
+        if (!json_ld) break;
+        std::string body;
+        source.ForEachChildText(node, [&](std::string_view piece) { body.append(piece); });
+        out.AddJsonLd(std::move(body));
+        break;
+      }
+      case SourceRole::kNoscript:
+        if (!out.body_written()) break;
+        [[fallthrough]];
+      case SourceRole::kElement:
+      {
+        const Tag tag = source.TagOf(node);
+        out.BeginElement(tag, source.Offset(node));
+        if (tag == Tag::kUnknown) out.NameUnknownElement(source.NameOf(node), source.NameKey(node));
+      }
+        source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) { out.Attribute(key, value); });
+        out.OpenElement();
+        if (source.FirstChild(node) != Source::kNone) {
+          descend = true;
+        } else {
+          out.CloseElement();
+        }
+        break;
+      case SourceRole::kDropped:
+        break;
+    }
+    if (descend) {
+      node = source.FirstChild(node);
+      continue;
+    }
+    // The next sibling, or up until an ancestor has one (closing the elements left).
+    while (node != Source::kNone && source.NextSibling(node) == Source::kNone) {
+      node = source.Parent(node);
+      if (node == root || node == Source::kNone) {
+        node = Source::kNone;
+        break;
+      }
+      out.CloseElement();
+    }
+    if (node != Source::kNone) node = source.NextSibling(node);
+  }
+  out.Finish(Source::kTextIsValidUtf8);
+}
+
+}  // namespace pith::dom

@@ -1,0 +1,90 @@
+// pith's HTML parser against the MyHTML reference on every page of the development corpus: each page
+// is decoded as the pipeline does and parsed by both; the Documents must be identical field by field
+// (tests/parse_compare.h), except where a known deviation of MyHTML from the standard explains the
+// difference (kMyHtmlDeviations there). Skips when the shared corpus (PITH_SHARED_DATA) is absent.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "decode/decode.h"
+#include "dom/parse.h"
+#include "dom/parse_myhtml.h"
+#include "parse_compare.h"
+#include "test_util.h"
+
+namespace pith::dom {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Pages of the development corpus (1,485) on which both parsers build the same Document.
+constexpr std::size_t kIdenticalPagesFloor = 1484;
+
+// Each tolerated deviation is real (the parsers disagree on its example) and is what explains it.
+TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
+  for (const dom::testing::MyHtmlDeviation& d : dom::testing::kMyHtmlDeviations) {
+    EXPECT_FALSE(dom::testing::ParsersAgree(d.example, ParseLimits{})) << d.name;
+    EXPECT_EQ(dom::testing::ExplainDisagreement(d.example, ParseLimits{}), d.name);
+  }
+  EXPECT_EQ(dom::testing::ExplainDisagreement("<p>the same in both</p>", ParseLimits{}), "");
+  // The rewrites behind them.
+  EXPECT_EQ(dom::testing::RenameTags("<P class=p><pre></p ></P>", "p", "x"), "<x class=p><pre></x ></x>");
+  EXPECT_EQ(dom::testing::RewriteTags("<p a=1 A=2 b=\"x/y\" c=/d/ / e a>t/u",
+                                         {.drop_stray_solidus = true, .drop_repeated_attributes = true}),
+            "<p a=1  b=\"x/y\" c=/d/  e >t/u");
+}
+
+TEST(HtmlParserCorpus, EveryPageParsesAsTheReferenceDoes) {
+  const fs::path data(PITH_SHARED_DATA);
+  if (!fs::is_directory(data)) GTEST_SKIP() << "no corpus at " << data;
+  std::vector<fs::path> pages;
+  for (const auto& set : fs::directory_iterator(data)) {
+    if (!fs::is_directory(set.path() / "html")) continue;
+    for (const auto& page : fs::directory_iterator(set.path() / "html")) {
+      if (page.path().extension() == ".html") pages.push_back(page.path());
+    }
+  }
+  std::sort(pages.begin(), pages.end());
+  ASSERT_FALSE(pages.empty());
+
+  std::size_t identical = 0;
+  std::map<std::string, std::vector<std::string>> tolerated;  // deviation → pages
+  Document mine, reference;
+  for (const fs::path& page : pages) {
+    const std::string name = page.parent_path().parent_path().filename().string() + "/" + page.stem().string();
+    decode::Decoded decoded;
+    ASSERT_TRUE(decode::Decode(pith::testing::ReadFile(page), "", "", &decoded).ok()) << name;
+    const Status a = Parse(decoded.utf8, ParseLimits{}, &mine);
+    const Status b = ParseWithMyHtml(decoded.utf8, ParseLimits{}, &reference);
+    if (a.ok()) {
+      EXPECT_EQ(dom::testing::DocumentInvariantViolation(mine), "") << name;
+    }
+    std::string difference = a.code() == b.code() ? "" : "status " + a.ToString() + " vs " + b.ToString();
+    if (difference.empty() && a.ok()) difference = dom::testing::DocumentDifference(mine, reference);
+    if (difference.empty()) {
+      ++identical;
+      continue;
+    }
+    const std::string deviation = dom::testing::ExplainDisagreement(decoded.utf8, ParseLimits{});
+    if (deviation.empty()) {
+      ADD_FAILURE() << name << ": " << difference;
+    } else {
+      tolerated[deviation].push_back(name);
+    }
+  }
+  std::printf("%zu of %zu pages identical\n", identical, pages.size());
+  for (const auto& [deviation, names] : tolerated) {
+    std::printf("tolerated (%s):", deviation.c_str());
+    for (const std::string& n : names) std::printf(" %s", n.c_str());
+    std::printf("\n");
+  }
+  // Every other page is identical; raise the floor when the corpus grows.
+  EXPECT_GE(identical, kIdenticalPagesFloor);
+}
+
+}  // namespace
+}  // namespace pith::dom
