@@ -433,6 +433,40 @@ TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
   EXPECT_EQ(Count(out, "Sing the song"), 2u) << out;
 }
 
+TEST(Auto, BoilerplateTagHoldingTheWholeTextIsTheLayout) {
+  // A slideshow laid out in an <aside>: every slide, each a heading and a paragraph, is inside it,
+  // and outside it there is only a menu and a one-line teaser. The <aside> is the page's layout.
+  // Templates leave blank lines between the slides, so line blocks (step 7) find one slide at most.
+  std::string slides;
+  for (int i = 0; i < 12; ++i) {
+    slides += "<li class=slide><h2>Slide " + std::to_string(i) + "</h2><p>Idea " + std::to_string(i) +
+              ": arrange the <a href=/flowers>flowers</a> in a low bowl, add a few leaves from the garden, "
+              "and light two candles beside it.</p></li>" + std::string(12, '\n');
+  }
+  const std::string html =
+      "<html><body><nav><a href=/>Home</a> <a href=/decor>Decorating</a></nav>"
+      "<div class=main><p>Tip of the day.</p></div><aside id=rightColumn><div class=slideshow><ul>" + slides +
+      "</ul></div></aside><footer><a href=/about>About us</a></footer></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Idea 0: arrange"), std::string::npos) << out;
+  EXPECT_NE(out.find("Idea 11: arrange"), std::string::npos) << out;
+  EXPECT_EQ(out.find("About us"), std::string::npos) << out;
+}
+
+TEST(Auto, AsideBesideAnArticleStaysBoilerplate) {
+  // An <aside> of teasers holds more text than the article beside it; the article still wins.
+  std::string teasers;
+  for (int i = 0; i < 10; ++i) {
+    teasers += "<div class=teaser><p>Teaser " + std::to_string(i) +
+               ": another story from the same site, summed up in a sentence for the reader.</p></div>";
+  }
+  const std::string article = Repeat("<p>The council met on Monday and decided, after a long debate, to close the old bridge.</p>", 5);
+  const std::string out = ExtractAuto("<html><body><article>" + article + "</article><aside>" + teasers +
+                                      "</aside></body></html>");
+  EXPECT_NE(out.find("The council met on Monday"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Teaser 0"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;
