@@ -467,6 +467,29 @@ TEST(Auto, AsideBesideAnArticleStaysBoilerplate) {
   EXPECT_EQ(out.find("Teaser 0"), std::string::npos) << out;
 }
 
+TEST(Auto, ShortParagraphThatIsASentenceWithLinksStays) {
+  // A numbered list written as paragraphs: some items are mostly a link, but each is a sentence
+  // with words of its own. A link row under the text ("See the rating.") and a <br> list of
+  // headlines go.
+  std::string items;
+  for (int i = 1; i <= 6; ++i) {
+    items += "<p>" + std::to_string(i) + ". The council voted on the plan after a long debate that ran late into the night, "
+             "and the mayor spoke.</p>";
+  }
+  items += "<p>7. This godawful cover of <a href=/song>Leonard Cohen's famous song Hallelujah</a>.</p>";
+  items += "<p>8. The circus around <a href=/news>the right wing media coverage of the vote</a>.</p>";
+  items += "<p>9. The council voted again on the same plan the next week, and the mayor did not speak at all.</p>";
+  const std::string html = "<html><body><div class=story>" + items +
+                           "<p><a href=/rating>See the rating</a>.</p>"
+                           "<p><b>Related:</b><br><a href=/a>A headline about something else!</a><br>"
+                           "<a href=/b>Another headline, also elsewhere!</a></p></div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("7. This godawful cover of Leonard Cohen"), std::string::npos) << out;
+  EXPECT_NE(out.find("8. The circus around"), std::string::npos) << out;
+  EXPECT_EQ(out.find("See the rating"), std::string::npos) << out;
+  EXPECT_EQ(out.find("A headline about"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;
