@@ -490,6 +490,26 @@ TEST(Auto, ShortParagraphThatIsASentenceWithLinksStays) {
   EXPECT_EQ(out.find("A headline about"), std::string::npos) << out;
 }
 
+TEST(Auto, AscentStopsBelowTheCommentSection) {
+  // The article's container sits in a column that also holds the comment section, with its own
+  // heading and a sentence of house rules: the column adds no article text, only the comments.
+  const std::string article = Repeat("<p>The council met on Monday and decided, after a long debate, to close the old "
+                                     "bridge to traffic for the whole of next year.</p>", 6);
+  std::string comments;
+  for (int i = 0; i < 6; ++i) {
+    comments += "<li class=comment><div class=body><p>Reader " + std::to_string(i) +
+                " wrote: about time, this bridge has been unsafe for years and everybody in town knew it.</p></div></li>";
+  }
+  const std::string html = "<html><body><div id=primary><div class=entry-content>" + article +
+                           "</div><div class=box><h3>From our readers</h3><p class=intro>Keep it civil: this is a place for "
+                           "our readers to discuss, debate and learn more about the story you just read.</p>"
+                           "<div id=comments><ol>" + comments + "</ol></div></div></div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("The council met on Monday"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Keep it civil"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Reader 0"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;
