@@ -510,6 +510,17 @@ TEST(Auto, AscentStopsBelowTheCommentSection) {
   EXPECT_EQ(out.find("Reader 0"), std::string::npos) << out;
 }
 
+TEST(Auto, BoldParagraphOpeningTheContentIsAHeadingNotAByline) {
+  // Lyrics under a bold paragraph that names the song; a plain byline line above them goes.
+  const std::string verses = Repeat("<p>I'm pretty sure I don't need anything else<br>This is the best feeling I've ever "
+                                    "felt<br>I know it took a long time, but now I'm here</p>", 4);
+  const std::string html = "<html><body><div class=entry><p>By Staff Writer</p><p><strong>PJ Morton – Only One Lyrics "
+                           "(Ft. Stevie Wonder)</strong></p>" + verses + "</div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("PJ Morton – Only One Lyrics"), std::string::npos) << out;
+  EXPECT_EQ(out.find("By Staff Writer"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;

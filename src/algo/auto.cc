@@ -52,8 +52,8 @@
 //    to `kMaxLeadingMetaBlocks` short blocks (under `lead_trim_chars` weighted characters, link text
 //    included) that open the content without ending a sentence are dropped: bylines, dates,
 //    "Share"/"Print" rows and section labels between the headline and the first paragraph.
-//    Headings are passed over; if more such blocks follow one another the content is a list (a
-//    schedule, products) and nothing is dropped. At the other end, after steps 7 and 8, the first
+//    Headings (and paragraphs wholly in bold) are passed over; if more such blocks follow one
+//    another the content is a list (a schedule, products) and nothing is dropped. At the other end, after steps 7 and 8, the first
 //    block of mostly link text after the last prose block ("Previous post: ...", teaser headlines,
 //    tags) is dropped with every block after it, unless they hold more text than what precedes;
 //    so is a short copyright line among the last three blocks, with what follows it.
@@ -902,6 +902,25 @@ class AutoSelector {
     }
   }
 
+  // A <p> whose every text node (nodes[begin, end)) lies inside <b> or <strong>: a heading written
+  // as a bold paragraph ("<p><strong>PJ Morton – Only One Lyrics</strong></p>" above the lyrics),
+  // which step 6 passes over like a heading rather than dropping it as a byline. Measured on the
+  // full corpus: goose3-tests snippet F1 0.8791 → 0.8913 (one more page's opening found),
+  // dragnet-train +0.0001 / +0.0001, cleaneval-dev −0.0001 / +0.0001, zh-cwced −0.0001 / −0.0001
+  // (bold subtitles its truth leaves out), newspaper-tests, daniel-dev and wcxb-dev ±0.0000 (9
+  // pages better, 10 worse by at most 0.005; the gains are larger: up to +0.026).
+  bool BoldParagraph(NodeId unit, const std::vector<NodeId>& nodes, std::size_t begin) const {
+    if (doc_[unit].tag != Tag::kP) return false;
+    for (std::size_t k = begin; k < nodes.size(); ++k) {
+      bool bold = false;
+      for (NodeId a = doc_[nodes[k]].parent; a != dom::kNoNode && a != unit; a = doc_[a].parent) {
+        if (doc_[a].tag == Tag::kStrong || doc_[a].tag == Tag::kB) { bold = true; break; }
+      }
+      if (!bold) return false;
+    }
+    return true;
+  }
+
   // Step 6, second half: short blocks that open the content without ending a sentence (bylines,
   // dates, share rows) are dropped, at most kMaxLeadingMetaBlocks of them.
   void DropLeadingMetaBlocks() {
@@ -916,7 +935,7 @@ class AutoSelector {
     // Classifies the block just finished; false when the content proper has started.
     auto close_unit = [&]() {
       if (unit == dom::kNoNode || unit_chars == 0) return true;
-      if (dom::HeadingLevel(doc_[unit].tag) > 0) {
+      if (dom::HeadingLevel(doc_[unit].tag) > 0 || BoldParagraph(unit, meta_nodes, unit_begin)) {
         meta_nodes.resize(unit_begin);  // headings stay
         return true;
       }
