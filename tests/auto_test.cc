@@ -521,6 +521,21 @@ TEST(Auto, BoldParagraphOpeningTheContentIsAHeadingNotAByline) {
   EXPECT_EQ(out.find("By Staff Writer"), std::string::npos) << out;
 }
 
+TEST(Auto, ShortLinkLinesBetweenParagraphsStayALongRunGoes) {
+  // One or two linked lines between paragraphs of the text ("ALSO READ: ...") are lines of it; five
+  // linked headlines in a row between paragraphs are a list of links.
+  const std::string para = "<p>The council met on Monday and decided, after a long debate, to close the old bridge "
+                           "to traffic for the whole of next year.</p>";
+  std::string headlines;
+  for (int i = 0; i < 5; ++i) headlines += "<p><a href=/h" + std::to_string(i) + ">Headline number " + std::to_string(i) + " about the town</a></p>";
+  const std::string html = "<html><body><div class=story>" + para + para +
+                           "<p>ALSO READ: <a href=/x>Five bridges the town closed before this one</a></p>" + para + para +
+                           headlines + para + para + "</div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("ALSO READ: Five bridges"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Headline number 0"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;
