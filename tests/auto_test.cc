@@ -433,6 +433,109 @@ TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
   EXPECT_EQ(Count(out, "Sing the song"), 2u) << out;
 }
 
+TEST(Auto, BoilerplateTagHoldingTheWholeTextIsTheLayout) {
+  // A slideshow laid out in an <aside>: every slide, each a heading and a paragraph, is inside it,
+  // and outside it there is only a menu and a one-line teaser. The <aside> is the page's layout.
+  // Templates leave blank lines between the slides, so line blocks (step 7) find one slide at most.
+  std::string slides;
+  for (int i = 0; i < 12; ++i) {
+    slides += "<li class=slide><h2>Slide " + std::to_string(i) + "</h2><p>Idea " + std::to_string(i) +
+              ": arrange the <a href=/flowers>flowers</a> in a low bowl, add a few leaves from the garden, "
+              "and light two candles beside it.</p></li>" + std::string(12, '\n');
+  }
+  const std::string html =
+      "<html><body><nav><a href=/>Home</a> <a href=/decor>Decorating</a></nav>"
+      "<div class=main><p>Tip of the day.</p></div><aside id=rightColumn><div class=slideshow><ul>" + slides +
+      "</ul></div></aside><footer><a href=/about>About us</a></footer></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Idea 0: arrange"), std::string::npos) << out;
+  EXPECT_NE(out.find("Idea 11: arrange"), std::string::npos) << out;
+  EXPECT_EQ(out.find("About us"), std::string::npos) << out;
+}
+
+TEST(Auto, AsideBesideAnArticleStaysBoilerplate) {
+  // An <aside> of teasers holds more text than the article beside it; the article still wins.
+  std::string teasers;
+  for (int i = 0; i < 10; ++i) {
+    teasers += "<div class=teaser><p>Teaser " + std::to_string(i) +
+               ": another story from the same site, summed up in a sentence for the reader.</p></div>";
+  }
+  const std::string article = Repeat("<p>The council met on Monday and decided, after a long debate, to close the old bridge.</p>", 5);
+  const std::string out = ExtractAuto("<html><body><article>" + article + "</article><aside>" + teasers +
+                                      "</aside></body></html>");
+  EXPECT_NE(out.find("The council met on Monday"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Teaser 0"), std::string::npos) << out;
+}
+
+TEST(Auto, ShortParagraphThatIsASentenceWithLinksStays) {
+  // A numbered list written as paragraphs: some items are mostly a link, but each is a sentence
+  // with words of its own. A link row under the text ("See the rating.") and a <br> list of
+  // headlines go.
+  std::string items;
+  for (int i = 1; i <= 6; ++i) {
+    items += "<p>" + std::to_string(i) + ". The council voted on the plan after a long debate that ran late into the night, "
+             "and the mayor spoke.</p>";
+  }
+  items += "<p>7. This godawful cover of <a href=/song>Leonard Cohen's famous song Hallelujah</a>.</p>";
+  items += "<p>8. The circus around <a href=/news>the right wing media coverage of the vote</a>.</p>";
+  items += "<p>9. The council voted again on the same plan the next week, and the mayor did not speak at all.</p>";
+  const std::string html = "<html><body><div class=story>" + items +
+                           "<p><a href=/rating>See the rating</a>.</p>"
+                           "<p><b>Related:</b><br><a href=/a>A headline about something else!</a><br>"
+                           "<a href=/b>Another headline, also elsewhere!</a></p></div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("7. This godawful cover of Leonard Cohen"), std::string::npos) << out;
+  EXPECT_NE(out.find("8. The circus around"), std::string::npos) << out;
+  EXPECT_EQ(out.find("See the rating"), std::string::npos) << out;
+  EXPECT_EQ(out.find("A headline about"), std::string::npos) << out;
+}
+
+TEST(Auto, AscentStopsBelowTheCommentSection) {
+  // The article's container sits in a column that also holds the comment section, with its own
+  // heading and a sentence of house rules: the column adds no article text, only the comments.
+  const std::string article = Repeat("<p>The council met on Monday and decided, after a long debate, to close the old "
+                                     "bridge to traffic for the whole of next year.</p>", 6);
+  std::string comments;
+  for (int i = 0; i < 6; ++i) {
+    comments += "<li class=comment><div class=body><p>Reader " + std::to_string(i) +
+                " wrote: about time, this bridge has been unsafe for years and everybody in town knew it.</p></div></li>";
+  }
+  const std::string html = "<html><body><div id=primary><div class=entry-content>" + article +
+                           "</div><div class=box><h3>From our readers</h3><p class=intro>Keep it civil: this is a place for "
+                           "our readers to discuss, debate and learn more about the story you just read.</p>"
+                           "<div id=comments><ol>" + comments + "</ol></div></div></div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("The council met on Monday"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Keep it civil"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Reader 0"), std::string::npos) << out;
+}
+
+TEST(Auto, BoldParagraphOpeningTheContentIsAHeadingNotAByline) {
+  // Lyrics under a bold paragraph that names the song; a plain byline line above them goes.
+  const std::string verses = Repeat("<p>I'm pretty sure I don't need anything else<br>This is the best feeling I've ever "
+                                    "felt<br>I know it took a long time, but now I'm here</p>", 4);
+  const std::string html = "<html><body><div class=entry><p>By Staff Writer</p><p><strong>PJ Morton – Only One Lyrics "
+                           "(Ft. Stevie Wonder)</strong></p>" + verses + "</div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("PJ Morton – Only One Lyrics"), std::string::npos) << out;
+  EXPECT_EQ(out.find("By Staff Writer"), std::string::npos) << out;
+}
+
+TEST(Auto, ShortLinkLinesBetweenParagraphsStayALongRunGoes) {
+  // One or two linked lines between paragraphs of the text ("ALSO READ: ...") are lines of it; five
+  // linked headlines in a row between paragraphs are a list of links.
+  const std::string para = "<p>The council met on Monday and decided, after a long debate, to close the old bridge "
+                           "to traffic for the whole of next year.</p>";
+  std::string headlines;
+  for (int i = 0; i < 5; ++i) headlines += "<p><a href=/h" + std::to_string(i) + ">Headline number " + std::to_string(i) + " about the town</a></p>";
+  const std::string html = "<html><body><div class=story>" + para + para +
+                           "<p>ALSO READ: <a href=/x>Five bridges the town closed before this one</a></p>" + para + para +
+                           headlines + para + para + "</div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("ALSO READ: Five bridges"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Headline number 0"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;
