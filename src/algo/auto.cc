@@ -67,6 +67,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -318,6 +319,49 @@ HintAttrs ReadHintAttrs(const dom::Document& doc, NodeId node) {
   return out;
 }
 
+// The hints of the class values met so far on a page, by value (ComputeHints): open addressing in
+// one array, grown by doubling at half load. A page has about a hundred distinct values, asked
+// for four times as often; std::unordered_map allocated (and freed) a node for each of them.
+class ClassHintCache {
+ public:
+  // The hints of `value`, from NameHints the first time it is asked for.
+  std::uint8_t Get(std::string_view value) {
+    if (2 * (used_ + 1) > slots_.size()) Grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = std::hash<std::string_view>{}(value) & mask;; i = (i + 1) & mask) {
+      Slot& slot = slots_[i];
+      if (!slot.used) {
+        slot = Slot{value, NameHints(value), true};
+        ++used_;
+        return slot.hints;
+      }
+      if (slot.value == value) return slot.hints;
+    }
+  }
+
+ private:
+  struct Slot {
+    std::string_view value;
+    std::uint8_t hints = 0;
+    bool used = false;
+  };
+
+  void Grow() {
+    std::vector<Slot> old(slots_.empty() ? 256 : 2 * slots_.size());
+    old.swap(slots_);
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (!slot.used) continue;
+      std::size_t i = std::hash<std::string_view>{}(slot.value) & mask;
+      while (slots_[i].used) i = (i + 1) & mask;
+      slots_[i] = slot;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  std::size_t used_ = 0;
+};
+
 class AutoSelector {
  public:
   explicit AutoSelector(const Context& ctx)
@@ -415,7 +459,7 @@ class AutoSelector {
     std::vector<std::uint8_t> wraps_content(n, 0);  // the element or a descendant is article-like
     // Class values repeat across a page (menu entries, cards, list rows: seven elements in ten
     // share their value with an earlier one), so each distinct value is classified once.
-    std::unordered_map<std::string_view, std::uint8_t> class_hints;
+    ClassHintCache class_hints;
     for (NodeId id = 1; id < n; ++id) {
       const dom::Node& node = doc_[id];
       hint_[id] = kNoHint;
@@ -423,11 +467,7 @@ class AutoSelector {
       if (!node.is_element()) continue;
       const HintAttrs attrs = ReadHintAttrs(doc_, id);
       std::uint8_t names = 0;
-      if (!attrs.class_names.empty()) {
-        const auto [it, inserted] = class_hints.try_emplace(attrs.class_names, 0);
-        if (inserted) it->second = NameHints(attrs.class_names);
-        names = it->second;
-      }
+      if (!attrs.class_names.empty()) names = class_hints.Get(attrs.class_names);
       if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) names |= NameHints(attrs.id);
       Hint h = HintFromNames(names);
       const std::string_view role = attrs.role, itemprop = attrs.itemprop;
