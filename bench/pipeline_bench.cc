@@ -1,5 +1,6 @@
-// Pipeline throughput on the development corpus: each stage separately (decode, parse, annotate)
-// and lineblock end to end, single thread. Pages are loaded into memory first.
+// Pipeline throughput on the development corpus, single thread, pages loaded into memory first:
+// decode alone, parse alone (of pages decoded beforehand), decode + parse + annotate, and each
+// algorithm end to end (everything Extractor::Extract does: decode to blocks and metadata).
 //   ./build/pipeline_bench [--benchmark_filter=...]      (PITH_DATA overrides the corpus folder)
 #include <benchmark/benchmark.h>
 
@@ -56,6 +57,23 @@ void BM_Decode(benchmark::State& state) {
   Report(state);
 }
 
+void BM_Parse(benchmark::State& state) {
+  if (Pages().empty()) return state.SkipWithError("no corpus");
+  std::vector<std::string> decoded;
+  for (const auto& p : Pages()) {
+    pith::decode::Decoded d;
+    if (pith::decode::Decode(p, "", "", &d).ok()) decoded.emplace_back(d.utf8);
+  }
+  pith::dom::Document doc;
+  std::size_t bytes = 0;
+  for (const auto& d : decoded) bytes += d.size();
+  for (auto _ : state) {
+    for (const auto& d : decoded) benchmark::DoNotOptimize(pith::dom::Parse(d, {}, &doc));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * decoded.size()));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));  // UTF-8 bytes parsed
+}
+
 void BM_DecodeParseAnnotate(benchmark::State& state) {
   if (Pages().empty()) return state.SkipWithError("no corpus");
   const pith::Options options;
@@ -82,6 +100,7 @@ void BM_Algorithm(benchmark::State& state, pith::Algorithm algorithm) {
 }  // namespace
 
 BENCHMARK(BM_Decode)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeParseAnnotate)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Algorithm, auto, pith::Algorithm::kAuto)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Algorithm, lineblock, pith::Algorithm::kLineBlock)->Unit(benchmark::kMillisecond);
