@@ -136,9 +136,9 @@ void DocumentBuilder::Keep(Attr key, std::string_view value) {
 }
 
 // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
-void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) {
+void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) const {
   if (s.empty()) return;  // (an empty value may come with a null pointer)
-  if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
+  if (!may_hold_ef_byte_ || std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
     pool.append(s);
   } else {
     std::string tmp(s);
