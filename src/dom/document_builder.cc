@@ -12,11 +12,19 @@
 namespace pith::dom {
 namespace {
 
-bool HasHiddenStyle(std::string_view style) {
-  if (text::FindIgnoreAsciiCase(style, "none") == std::string_view::npos &&
-      text::FindIgnoreAsciiCase(style, "hidden") == std::string_view::npos) {
-    return false;
+// Whether `style` holds "none" or "hidden" in any ASCII case. It runs on every inline style, so
+// both words are sought in one pass, compared only where their first letter is.
+bool MentionsNoneOrHidden(std::string_view style) {
+  for (std::size_t i = 0; i < style.size(); ++i) {
+    const char c = text::AsciiLower(style[i]);
+    if (c == 'n' && text::StartsWithIgnoreAsciiCase(style.substr(i), "none")) return true;
+    if (c == 'h' && text::StartsWithIgnoreAsciiCase(style.substr(i), "hidden")) return true;
   }
+  return false;
+}
+
+bool HasHiddenStyle(std::string_view style) {
+  if (!MentionsNoneOrHidden(style)) return false;
   std::string compact;
   compact.reserve(style.size());
   for (char c : style) {
