@@ -16,22 +16,36 @@ namespace {
 // both words are sought in one pass, compared only where their first letter is.
 bool MentionsNoneOrHidden(std::string_view style) {
   for (std::size_t i = 0; i < style.size(); ++i) {
-    const char c = text::AsciiLower(style[i]);
+    const char c = static_cast<char>(style[i] | 0x20);  // 'n' only from 'n' and 'N', 'h' from 'h' and 'H'
     if (c == 'n' && text::StartsWithIgnoreAsciiCase(style.substr(i), "none")) return true;
     if (c == 'h' && text::StartsWithIgnoreAsciiCase(style.substr(i), "hidden")) return true;
   }
   return false;
 }
 
+inline bool IsStyleSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Whether `lower_pattern` starts at style[i] (not a space) in the style's compact form: without
+// spaces, tabs, CR and LF, ASCII lower-cased.
+bool CompactStartsWith(std::string_view style, std::size_t i, std::string_view lower_pattern) {
+  for (const char want : lower_pattern) {
+    while (i < style.size() && IsStyleSpace(style[i])) ++i;
+    if (i == style.size() || text::AsciiLower(style[i]) != want) return false;
+    ++i;
+  }
+  return true;
+}
+
+// "display:none" or "visibility:hidden" in the compact form, sought in place (styles that mention
+// "none" are common: list-style, text-decoration, border).
 bool HasHiddenStyle(std::string_view style) {
   if (!MentionsNoneOrHidden(style)) return false;
-  std::string compact;
-  compact.reserve(style.size());
-  for (char c : style) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact.push_back(text::AsciiLower(c));
+  for (std::size_t i = 0; i < style.size(); ++i) {
+    const char c = static_cast<char>(style[i] | 0x20);  // 'd' only from 'd' and 'D', 'v' from 'v' and 'V'
+    if (c == 'd' && CompactStartsWith(style, i, "display:none")) return true;
+    if (c == 'v' && CompactStartsWith(style, i, "visibility:hidden")) return true;
   }
-  return compact.find("display:none") != std::string::npos ||
-         compact.find("visibility:hidden") != std::string::npos;
+  return false;
 }
 
 std::size_t NonSpaceBytes(std::string_view s) {
