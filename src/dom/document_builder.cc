@@ -148,9 +148,9 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
 void DocumentBuilder::Keep(Attr key, std::string_view value) {
   Node& element = doc_.nodes.back();
   if (element.attr_count == 0xFF) return;
-  for (std::uint32_t i = element.attr_begin; i < element.attr_begin + element.attr_count; ++i) {
-    if (doc_.attrs[i].key == key) return;  // first occurrence wins, as in HTML5
-  }
+  const std::uint32_t bit = 1u << static_cast<int>(key);
+  if (element_kept_ & bit) return;  // first occurrence wins, as in HTML5
+  element_kept_ |= bit;
   const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
   AppendFolded(doc_.strings, value);
   doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});

@@ -64,6 +64,7 @@ class DocumentBuilder {
     n.line = LineOf(offset);
     n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
     element_hidden_ = false;
+    element_kept_ = 0;
   }
   // The name of a Tag::kUnknown element; `name_key` is the parser's integer id for that name, so
   // that the name is looked up once per page.
@@ -157,6 +158,8 @@ class DocumentBuilder {
   std::size_t last_offset_ = 0;
   std::vector<NodeId> parents_;
   bool element_hidden_ = false;  // for the element between BeginElement and OpenElement
+  std::uint32_t element_kept_ = 0;  // ... and the Attrs it keeps, a bit each
+  static_assert(static_cast<int>(Attr::kCount) <= 32);
   bool may_hold_ef_byte_ = true;
   std::size_t text_begin_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
