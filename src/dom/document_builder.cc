@@ -12,18 +12,40 @@
 namespace pith::dom {
 namespace {
 
+// Whether `style` holds "none" or "hidden" in any ASCII case. It runs on every inline style, so
+// both words are sought in one pass, compared only where their first letter is.
+bool MentionsNoneOrHidden(std::string_view style) {
+  for (std::size_t i = 0; i < style.size(); ++i) {
+    const char c = static_cast<char>(style[i] | 0x20);  // 'n' only from 'n' and 'N', 'h' from 'h' and 'H'
+    if (c == 'n' && text::StartsWithIgnoreAsciiCase(style.substr(i), "none")) return true;
+    if (c == 'h' && text::StartsWithIgnoreAsciiCase(style.substr(i), "hidden")) return true;
+  }
+  return false;
+}
+
+inline bool IsStyleSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Whether `lower_pattern` starts at style[i] (not a space) in the style's compact form: without
+// spaces, tabs, CR and LF, ASCII lower-cased.
+bool CompactStartsWith(std::string_view style, std::size_t i, std::string_view lower_pattern) {
+  for (const char want : lower_pattern) {
+    while (i < style.size() && IsStyleSpace(style[i])) ++i;
+    if (i == style.size() || text::AsciiLower(style[i]) != want) return false;
+    ++i;
+  }
+  return true;
+}
+
+// "display:none" or "visibility:hidden" in the compact form, sought in place (styles that mention
+// "none" are common: list-style, text-decoration, border).
 bool HasHiddenStyle(std::string_view style) {
-  if (text::FindIgnoreAsciiCase(style, "none") == std::string_view::npos &&
-      text::FindIgnoreAsciiCase(style, "hidden") == std::string_view::npos) {
-    return false;
+  if (!MentionsNoneOrHidden(style)) return false;
+  for (std::size_t i = 0; i < style.size(); ++i) {
+    const char c = static_cast<char>(style[i] | 0x20);  // 'd' only from 'd' and 'D', 'v' from 'v' and 'V'
+    if (c == 'd' && CompactStartsWith(style, i, "display:none")) return true;
+    if (c == 'v' && CompactStartsWith(style, i, "visibility:hidden")) return true;
   }
-  std::string compact;
-  compact.reserve(style.size());
-  for (char c : style) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact.push_back(text::AsciiLower(c));
-  }
-  return compact.find("display:none") != std::string::npos ||
-         compact.find("visibility:hidden") != std::string::npos;
+  return false;
 }
 
 std::size_t NonSpaceBytes(std::string_view s) {
@@ -126,9 +148,9 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
 void DocumentBuilder::Keep(Attr key, std::string_view value) {
   Node& element = doc_.nodes.back();
   if (element.attr_count == 0xFF) return;
-  for (std::uint32_t i = element.attr_begin; i < element.attr_begin + element.attr_count; ++i) {
-    if (doc_.attrs[i].key == key) return;  // first occurrence wins, as in HTML5
-  }
+  const std::uint32_t bit = 1u << static_cast<int>(key);
+  if (element_kept_ & bit) return;  // first occurrence wins, as in HTML5
+  element_kept_ |= bit;
   const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
   AppendFolded(doc_.strings, value);
   doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});
@@ -136,9 +158,9 @@ void DocumentBuilder::Keep(Attr key, std::string_view value) {
 }
 
 // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
-void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) {
+void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) const {
   if (s.empty()) return;  // (an empty value may come with a null pointer)
-  if (std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
+  if (!may_hold_ef_byte_ || std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
     pool.append(s);
   } else {
     std::string tmp(s);

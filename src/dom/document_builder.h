@@ -54,12 +54,17 @@ class DocumentBuilder {
 
   bool body_written() const { return doc_.body != kNoNode; }
 
+  // A parser that knows no text or attribute value holds a 0xEF byte, the lead byte of every
+  // Arabic presentation form, spares the search for one in each of them.
+  void set_no_ef_byte() { may_hold_ef_byte_ = false; }
+
   void BeginElement(Tag tag, std::size_t offset) {
     Node& n = doc_.nodes.emplace_back();
     n.tag = tag;
     n.line = LineOf(offset);
     n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
     element_hidden_ = false;
+    element_kept_ = 0;
   }
   // The name of a Tag::kUnknown element; `name_key` is the parser's integer id for that name, so
   // that the name is looked up once per page.
@@ -140,7 +145,7 @@ class DocumentBuilder {
   std::uint32_t LineBefore(std::size_t offset);
   static bool Hides(AttributeRole::Hides rule, std::string_view value);
   void Keep(Attr key, std::string_view value);
-  static void AppendFolded(std::string& pool, std::string_view s);
+  void AppendFolded(std::string& pool, std::string_view s) const;
   std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
   void RememberLandmark(Tag tag, NodeId id);
   void CountNoscriptText(NodeId id);
@@ -153,6 +158,9 @@ class DocumentBuilder {
   std::size_t last_offset_ = 0;
   std::vector<NodeId> parents_;
   bool element_hidden_ = false;  // for the element between BeginElement and OpenElement
+  std::uint32_t element_kept_ = 0;  // ... and the Attrs it keeps, a bit each
+  static_assert(static_cast<int>(Attr::kCount) <= 32);
+  bool may_hold_ef_byte_ = true;
   std::size_t text_begin_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
   std::vector<std::uint16_t> unknown_index_by_key_;
@@ -167,12 +175,16 @@ bool IsJsonLdType(std::string_view type);
 // valid UTF-8 text), Root(), FirstChild(n), NextSibling(n), Parent(n),
 // Role(n), TagOf(n), NameOf(n), NameKey(n), Offset(n) (kNoSourceOffset if none),
 // ForEachAttribute(n, f(key, value)), ForEachTextPiece(n, f(piece)) for text nodes and
-// ForEachChildText(n, f(piece)) for a script's contents.
+// ForEachChildText(n, f(piece)) for a script's contents; optionally MayHoldEfByte() (false: no text
+// or attribute value holds a 0xEF byte).
 template <class Source>
 void WriteDocument(const Source& source, std::string_view html, Document* doc, std::size_t nodes = 0,
                    std::size_t text_bytes = 0, std::size_t attribute_bytes = 0) {
   using Node = typename Source::Node;
   DocumentBuilder out(html, doc, nodes, text_bytes, attribute_bytes);
+  if constexpr (requires { source.MayHoldEfByte(); }) {
+    if (!source.MayHoldEfByte()) out.set_no_ef_byte();
+  }
   const Node root = source.Root();
   Node node = source.FirstChild(root);
   while (node != Source::kNone) {

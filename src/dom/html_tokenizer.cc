@@ -1048,7 +1048,7 @@ const HtmlToken* HtmlTokenizer::Doctype(const char* lt, const char* p) {
 // "&#x" without digits, or a legacy name without ';' inside an attribute value before '=' or an
 // alphanumeric (§13.2.5.73, "for historical reasons").
 std::size_t HtmlTokenizer::CharacterReference(const char* after_ampersand, bool in_attribute,
-                                              DecodedReference* out) const {
+                                              DecodedReference* out) {
   const char* const end = input_.data() + input_.size();
   const char* p = after_ampersand;
   if (p == end) return 0;
@@ -1062,6 +1062,7 @@ std::size_t HtmlTokenizer::CharacterReference(const char* after_ampersand, bool 
     }
     std::memcpy(out->bytes, match.utf8.data(), match.utf8.size());
     out->size = match.utf8.size();
+    for (std::size_t i = 0; i < out->size; ++i) decoded_ef_byte_ |= out->bytes[i] == '\xEF';
     return match.length;
   }
   if (*p != '#') return 0;
@@ -1083,7 +1084,9 @@ std::size_t HtmlTokenizer::CharacterReference(const char* after_ampersand, bool 
   }
   if (p == digits) return 0;  // absence-of-digits-in-numeric-character-reference
   if (p < end && *p == ';') ++p;  // else missing-semicolon-after-character-reference
-  out->size = EncodeUtf8(NumericReferenceCodePoint(code), out->bytes);
+  const char32_t cp = NumericReferenceCodePoint(code);
+  decoded_ef_byte_ |= cp >= 0xF000 && cp <= 0xFFFF;  // encoded as EF xx xx
+  out->size = EncodeUtf8(cp, out->bytes);
   return static_cast<std::size_t>(p - after_ampersand);
 }
 

@@ -68,6 +68,11 @@ class HtmlTokenizer {
   // The tree builder sets this before each call of Next().
   void set_foreign_content(bool foreign) { foreign_content_ = foreign; }
 
+  // Whether a character reference decoded so far put a 0xEF byte in a token (a character of
+  // U+F000–U+FFFF, such as an Arabic presentation form): with the input's own bytes, it tells
+  // whether any token text can hold one.
+  bool decoded_ef_byte() const { return decoded_ef_byte_; }
+
  private:
   // The states that last across calls of Next(): the ones that produce character runs (§13.2.5.1–5,
   // 13.2.5.15–31 script data, 13.2.5.69 CDATA section). Tags, comments and DOCTYPEs are read whole
@@ -117,7 +122,7 @@ class HtmlTokenizer {
   const HtmlToken* BogusComment(const char* lt, const char* data);
   const HtmlToken* Doctype(const char* lt, const char* p);
 
-  std::size_t CharacterReference(const char* after_ampersand, bool in_attribute, DecodedReference* out) const;
+  std::size_t CharacterReference(const char* after_ampersand, bool in_attribute, DecodedReference* out);
   bool IsAppropriateEndTag(const char* lt) const;
   void DropLastAttribute();
   using ByteClassMask = std::uint16_t;
@@ -160,6 +165,7 @@ class HtmlTokenizer {
   std::size_t pos_ = 0;
   TextState state_ = TextState::kData;
   bool foreign_content_ = false;
+  bool decoded_ef_byte_ = false;
   HtmlToken token_;      // tags, comments, DOCTYPEs, kEof
   HtmlToken run_token_;  // character runs
   bool token_pending_ = false;  // token_ is to be returned by the next call

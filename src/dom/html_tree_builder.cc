@@ -457,6 +457,7 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   tree_.segments.clear();
   tree_.unknown_names.clear();
   tree_.text_bytes = tree_.attribute_bytes = 0;
+  tree_.may_hold_ef_byte = true;
   pool_.Reset();
   unknown_slots_.assign(64, 0);
   input_ = input;
@@ -489,6 +490,8 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
     if (token.type == HtmlToken::kEof) break;
   }
   tokenizer_ = nullptr;
+  tree_.may_hold_ef_byte = input_has_nul_ || tokenizer.decoded_ef_byte() ||
+                           std::memchr(input.data(), '\xEF', input.size()) != nullptr;
   return Status::Ok();
 }
 

@@ -60,6 +60,10 @@ struct HtmlTree {
   std::vector<std::string_view> unknown_names;  // names of elements not in html_names.h
   std::size_t text_bytes = 0;       // in all segments
   std::size_t attribute_bytes = 0;  // in all attribute values
+  // Whether any text or attribute value may hold a 0xEF byte (the lead byte of U+F000–U+FFFF, and
+  // so of every Arabic presentation form): false when neither the input nor a decoded character
+  // reference has one, and the parser adds none (U+FFFD only replaces a U+0000 of the input).
+  bool may_hold_ef_byte = true;
 
   std::string_view ElementName(const HtmlTreeNode& n) const {
     return n.name < html_name::kCount ? HtmlNameText(n.name) : unknown_names[n.name - html_name::kCount];

@@ -19,6 +19,7 @@ class ScratchTreeSource {
 
   explicit ScratchTreeSource(const HtmlTree& tree) : tree_(tree) {}
 
+  bool MayHoldEfByte() const { return tree_.may_hold_ef_byte; }
   Node Root() const { return 0; }
   Node FirstChild(Node n) const { return tree_.nodes[n].first_child; }
   Node NextSibling(Node n) const { return tree_.nodes[n].next_sibling; }
