@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "meta/tables.h"
 #include "text/unicode.h"
@@ -536,13 +537,34 @@ constexpr std::array<bool, 256> kMayStartDigit = [] {
   return t;
 }();
 
-// First byte at or after i where a digit (ASCII or full-width) begins; s.size() if none.
+// Whether one of the eight bytes of `w` is in kMayStartDigit. The tests work on the bytes' low
+// seven bits, where adding at most 0x7F never carries into the next byte, and leave their answer
+// in each byte's top bit.
+bool MayStartDigitIn(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x80 * kOnes, kLow = 0x7F * kOnes;
+  const std::uint64_t low = w & kLow;
+  const std::uint64_t ascii_digit = (low + (0x80 - '0') * kOnes) & ~(low + (0x80 - '9' - 1) * kOnes) & ~w;
+  const std::uint64_t ef = w ^ (0xEF * kOnes);  // a zero byte where w has EF
+  const std::uint64_t lead_ef = ~(((ef & kLow) + kLow) | ef);
+  return ((ascii_digit | lead_ef) & kHigh) != 0;
+}
+
+// First byte at or after i where a digit (ASCII or full-width) begins; s.size() if none. Text runs
+// long between digits: eight bytes without a candidate are passed at once.
 std::size_t NextDigit(std::string_view s, std::size_t i) {
-  for (; i < s.size(); ++i) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    if (kMayStartDigit[b] && (b != 0xEF || DigitAt(s, i))) return i;
+  const std::size_t size = s.size();
+  while (i < size) {
+    for (; i + 8 <= size; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, sizeof w);
+      if (MayStartDigitIn(w)) break;
+    }
+    for (const std::size_t stop = std::min(size, i + 8); i < stop; ++i) {
+      const unsigned char b = static_cast<unsigned char>(s[i]);
+      if (kMayStartDigit[b] && (b != 0xEF || DigitAt(s, i))) return i;
+    }
   }
-  return s.size();
+  return size;
 }
 
 // Where Scan, standing at byte i, may jump to without passing the start of a date. The next date
