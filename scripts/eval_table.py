@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Markdown tables from scripts/eval.sh's results (docs/eval/<algorithm>.json) next to the other
 tools' scores in ANCHORS.md: one table of shingle F1 / char F per set (plus daniel-dev's Chinese
-pages, as ANCHORS.md does), and one of shingle F1 per language group for every pith algorithm (each
-set's group F1 weighted by its pages).
+pages, as ANCHORS.md does) with trafilatura's and the best other tool's scores, ending with each
+algorithm's throughput over the whole corpus (pages / seconds of `pith eval`'s extraction loop, one
+thread); and one of shingle F1 per language group for every pith algorithm (each set's group F1
+weighted by its pages).
 
 usage: scripts/eval_table.py [EVAL_DIR [ANCHORS_MD]]   (defaults: docs/eval, ../shared/data/ANCHORS.md)
 """
@@ -73,8 +75,10 @@ def main():
     tools, anchor_rows = parse_anchors(anchors) if os.path.exists(anchors) else ([], {})
     names = list(anchor_rows) or sorted({n for r in results.values() for n in r})
     algs = [a for a in ALGORITHMS if a in results]
-    print("| set | " + " | ".join("pith " + a for a in algs) + " | best other tool |")
-    print("|---|" + "---|" * (len(algs) + 1))
+    reference = "trafilatura" if "trafilatura" in tools else None
+    print("| set | " + " | ".join("pith " + a for a in algs) + (" | " + reference if reference else "") +
+          " | best other tool |")
+    print("|---|" + "---|" * (len(algs) + 1 + (1 if reference else 0)))
     for name in names:
         best, best_tool = None, ""
         for tool, v in zip(tools, anchor_rows.get(name, [])):
@@ -87,7 +91,20 @@ def main():
             if a == "auto" and v and best and all(round(x, 3) > y for x, y in zip(v, best)):
                 text = "**" + text + "**"
             cells.append(text)
+        if reference:
+            row = anchor_rows.get(name, [])
+            cells.append(fmt(row[tools.index(reference)] if len(row) > tools.index(reference) else None))
         print("| %s | %s | %s |" % (name, " | ".join(cells), fmt(best) + (" (" + best_tool + ")" if best_tool else "")))
+    speeds = []
+    for a in algs:
+        pages = sum(s["pages"] for s in results[a].values())
+        seconds = sum(s.get("extract_seconds", 0.0) for s in results[a].values())
+        speeds.append("%d" % round(pages / seconds) if seconds > 0 else "–")
+    if reference:
+        with open(anchors, encoding="utf-8") as f:
+            m = re.search(reference + r" ≈ [^(]*\(~([0-9,]+) pages/s\)", f.read())
+        speeds.append("≈ %s (ANCHORS.md, wall)" % m.group(1) if m else "–")
+    print("| pages/s, one thread | %s | |" % " | ".join(speeds))
     # Language groups: each set's group shingle F1, averaged over the sets weighted by pages.
     print()
     groups = {}

@@ -53,10 +53,11 @@
 //    included) that open the content without ending a sentence are dropped: bylines, dates,
 //    "Share"/"Print" rows and section labels between the headline and the first paragraph.
 //    Headings (and paragraphs wholly in bold) are passed over; if more such blocks follow one
-//    another the content is a list (a schedule, products) and nothing is dropped. At the other end, after steps 7 and 8, the first
-//    block of mostly link text after the last prose block ("Previous post: ...", teaser headlines,
-//    tags) is dropped with every block after it, unless they hold more text than what precedes;
-//    so is a short copyright line among the last three blocks, with what follows it.
+//    another the content is a list (a schedule, products) and nothing is dropped. At the other
+//    end, after steps 7 and 8, the first block of mostly link text after the last prose block
+//    ("Previous post: ...", teaser headlines, tags) is dropped with every block after it, unless
+//    they hold more text than what precedes; so is a short copyright line among the last three
+//    blocks, with what follows it.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
 //    short, paper 001's line blocks are tried, and used when they keep more text.
 // 8. Spread content: when the result still holds less than `dispersed_share` of the page's text,
