@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/word_bytes.h"
+
 namespace pith::decode {
 namespace {
 
@@ -402,8 +404,6 @@ inline Seq CheckSequence(const unsigned char* p, std::size_t avail) {
   return {SeqKind::kValid, length};
 }
 
-inline bool HasHighBit(std::uint64_t word) { return (word & 0x8080808080808080ull) != 0; }
-
 // Advances p over ASCII bytes: 64 (an OR over the block, which compiles to vector loads), 16, then
 // 8 bytes at a time, then one by one.
 inline const unsigned char* SkipAscii(const unsigned char* p, const unsigned char* end) {
@@ -415,17 +415,10 @@ inline const unsigned char* SkipAscii(const unsigned char* p, const unsigned cha
     p += kBlock;
   }
   while (end - p >= 16) {
-    std::uint64_t a, b;
-    std::memcpy(&a, p, 8);
-    std::memcpy(&b, p + 8, 8);
-    if (HasHighBit(a | b)) break;
+    if (text::HasNonAscii(text::LoadWord(p) | text::LoadWord(p + 8))) break;
     p += 16;
   }
-  if (end - p >= 8) {
-    std::uint64_t a;
-    std::memcpy(&a, p, 8);
-    if (!HasHighBit(a)) p += 8;
-  }
+  if (end - p >= 8 && !text::HasNonAscii(text::LoadWord(p))) p += 8;
   while (p < end && *p < 0x80) ++p;
   return p;
 }

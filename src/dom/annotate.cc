@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstring>
+
+#include "text/word_bytes.h"
 
 namespace pith::dom {
 
@@ -116,17 +117,15 @@ std::uint32_t CountTextScripts(std::string_view s, TextCounts* c) {
   return scripts;
 }
 
-// Whether all eight bytes of `w` are ASCII spaces (' ' or '\t'..'\r', text::IsSpace below 0x80).
-// Each test works on the bytes' low seven bits, where adding at most 0x7F never carries into the
-// next byte, and leaves its answer in the byte's top bit.
+// Whether all eight bytes of `w` are ASCII spaces (' ' or '\t'..'\r', text::IsSpace below 0x80),
+// tested on the bytes' low seven bits as text/word_bytes.h does.
 bool EightAsciiSpaces(std::uint64_t w) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x80 * kOnes, kLow = 0x7F * kOnes;
-  const std::uint64_t low = w & kLow;
-  const std::uint64_t not_blank = (low ^ (0x20 * kOnes)) + kLow;  // top bit: the byte is not ' '
-  const std::uint64_t from_tab = low + (0x80 - '\t') * kOnes;       // top bit: the byte >= '\t'
-  const std::uint64_t past_cr = low + (0x80 - '\r' - 1) * kOnes;    // top bit: the byte > '\r'
-  const std::uint64_t space = (~not_blank | (from_tab & ~past_cr)) & ~w & kHigh;
-  return space == kHigh;
+  using text::kEachByte, text::kHighBits, text::kLowBits;
+  const std::uint64_t low = w & kLowBits;
+  const std::uint64_t from_tab = low + (0x80 - '\t') * kEachByte;     // top bit: the byte >= '\t'
+  const std::uint64_t past_cr = low + (0x80 - '\r' - 1) * kEachByte;  // top bit: the byte > '\r'
+  const std::uint64_t space = (text::BytesEqual(w, ' ') | (from_tab & ~past_cr & ~w)) & kHighBits;
+  return space == kHighBits;
 }
 
 // The whitespace between tags, most of a page's text nodes: nothing to count. Read eight bytes at
@@ -134,9 +133,7 @@ bool EightAsciiSpaces(std::uint64_t w) {
 bool OnlyAsciiSpaces(std::string_view s) {
   std::size_t i = 0;
   for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, s.data() + i, sizeof w);
-    if (!EightAsciiSpaces(w)) return false;
+    if (!EightAsciiSpaces(text::LoadWord(s.data() + i))) return false;
   }
   for (; i < s.size(); ++i) {
     if (kClasses.of[static_cast<unsigned char>(s[i])] != kSpace) return false;

@@ -6,10 +6,10 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 
 #include "meta/tables.h"
 #include "text/unicode.h"
+#include "text/word_bytes.h"
 
 namespace pith::meta {
 
@@ -537,16 +537,13 @@ constexpr std::array<bool, 256> kMayStartDigit = [] {
   return t;
 }();
 
-// Whether one of the eight bytes of `w` is in kMayStartDigit. The tests work on the bytes' low
-// seven bits, where adding at most 0x7F never carries into the next byte, and leave their answer
-// in each byte's top bit.
+// Whether one of the eight bytes of `w` is in kMayStartDigit (tested on the bytes' low seven bits
+// as text/word_bytes.h does).
 bool MayStartDigitIn(std::uint64_t w) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x80 * kOnes, kLow = 0x7F * kOnes;
-  const std::uint64_t low = w & kLow;
-  const std::uint64_t ascii_digit = (low + (0x80 - '0') * kOnes) & ~(low + (0x80 - '9' - 1) * kOnes) & ~w;
-  const std::uint64_t ef = w ^ (0xEF * kOnes);  // a zero byte where w has EF
-  const std::uint64_t lead_ef = ~(((ef & kLow) + kLow) | ef);
-  return ((ascii_digit | lead_ef) & kHigh) != 0;
+  using text::kEachByte, text::kLowBits;
+  const std::uint64_t low = w & kLowBits;
+  const std::uint64_t ascii_digit = (low + (0x80 - '0') * kEachByte) & ~(low + (0x80 - '9' - 1) * kEachByte) & ~w;
+  return ((ascii_digit & text::kHighBits) | text::BytesEqual(w, 0xEF)) != 0;
 }
 
 // First byte at or after i where a digit (ASCII or full-width) begins; s.size() if none. Text runs
@@ -555,9 +552,7 @@ std::size_t NextDigit(std::string_view s, std::size_t i) {
   const std::size_t size = s.size();
   while (i < size) {
     for (; i + 8 <= size; i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, s.data() + i, sizeof w);
-      if (MayStartDigitIn(w)) break;
+      if (MayStartDigitIn(text::LoadWord(s.data() + i))) break;
     }
     for (const std::size_t stop = std::min(size, i + 8); i < stop; ++i) {
       const unsigned char b = static_cast<unsigned char>(s[i]);

@@ -15,6 +15,7 @@
 #include "meta/date.h"
 #include "meta/tables.h"
 #include "text/unicode.h"
+#include "text/word_bytes.h"
 
 namespace pith::meta {
 
@@ -68,16 +69,12 @@ std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t fr
   const std::size_t end = hay.size() - needle.size() + 1;  // past the last place the needle fits
   // A letter's two cases, and no other byte, become the lower-case one when OR'd with 0x20: then
   // eight places that begin with neither are passed at once.
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x80 * kOnes, kLow = 0x7F * kOnes;
   const bool letter = first != first_upper;
-  const std::uint64_t firsts = static_cast<unsigned char>(first) * kOnes;
   for (std::size_t i = from; i < end;) {
     if (letter) {
       for (; i + 8 <= end; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, hay.data() + i, sizeof w);
-        const std::uint64_t x = (w | 0x20 * kOnes) ^ firsts;  // a zero byte where a case of `first` is
-        if ((~(((x & kLow) + kLow) | x) & kHigh) != 0) break;
+        const std::uint64_t folded = text::LoadWord(hay.data() + i) | 0x20 * text::kEachByte;
+        if (text::BytesEqual(folded, static_cast<unsigned char>(first)) != 0) break;
       }
     }
     for (const std::size_t stop = std::min(end, i + 8); i < stop; ++i) {
@@ -1427,13 +1424,9 @@ void CountScripts(std::string_view s, ScriptCounts* c) {
   // The other characters, decoded. Most pages have a few (quotes, dashes) among ASCII text,
   // which is passed eight bytes at a time.
   for (std::size_t i = 0; i < s.size() && non_ascii > 0;) {
-    if (i + 8 <= s.size()) {
-      std::uint64_t w;
-      std::memcpy(&w, s.data() + i, sizeof w);
-      if ((w & 0x8080808080808080ull) == 0) {
-        i += 8;
-        continue;
-      }
+    if (i + 8 <= s.size() && !text::HasNonAscii(text::LoadWord(s.data() + i))) {
+      i += 8;
+      continue;
     }
     if (static_cast<unsigned char>(s[i]) < 0x80) {
       ++i;
