@@ -346,6 +346,26 @@ inline constexpr MyHtmlDeviation kMyHtmlDeviations[] = {
        }
        return out;
      }},
+    // A DOCTYPE with a word after its name that is no PUBLIC or SYSTEM keyword ("<!doctype a h>")
+    // ends at its '>' (§13.2.5.56, bogus DOCTYPE state) and is ignored in <body>, so text right
+    // after it is text of the open element; MyHTML loses that text. As <!DOCTYPE html> both agree.
+    {"text after a bogus DOCTYPE", "<p><!doctype a h>x",
+     [](std::string_view h) {
+       std::string out(h);
+       for (std::size_t at = 0; (at = text::FindIgnoreAsciiCase(out, "<!doctype", at)) != std::string::npos; ++at) {
+         const std::size_t end = out.find('>', at);
+         if (end == std::string::npos) break;
+         // The name, then whatever else: a second word after whitespace.
+         const std::string_view inside = std::string_view(out).substr(at + 9, end - at - 9);
+         const std::size_t name = inside.find_first_not_of(" \t\n\f\r");
+         const std::size_t gap = inside.find_first_of(" \t\n\f\r", name);
+         if (name != std::string_view::npos && gap != std::string_view::npos &&
+             inside.find_first_not_of(" \t\n\f\r", gap) != std::string_view::npos) {
+           out.replace(at, end + 1 - at, "<!DOCTYPE html>");
+         }
+       }
+       return out;
+     }},
     // "<!>" and "<!x>" are (bogus) comments that end at the first '>' (§13.2.5.42, 13.2.5.41);
     // MyHTML reads the tag after them as text. As "<!---->" both agree.
     {"bogus comment <!...>", "<!x><b>y", [](std::string_view h) {
