@@ -2,7 +2,9 @@
 # The whole test suite (this is what CI runs): dependencies, Release build + unit/golden/CLI tests
 # and the fast accuracy gate (tests/eval_gate_test.cc), ASan+UBSan build + tests, and a short run
 # of every libFuzzer target.
-# Environment: FUZZ_SECONDS (default 30 per target), SKIP_SANITIZE=1, SKIP_FUZZ=1 to shorten.
+# Environment: FUZZ_SECONDS (default 30 per target), FUZZ_SEED (default 1), SKIP_SANITIZE=1,
+# SKIP_FUZZ=1 to shorten. The fuzz runs start from a fixed seed so that a failure in CI replays
+# here with the same command; explore further with another seed or a longer FUZZ_SECONDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -30,7 +32,7 @@ if [ "${SKIP_FUZZ:-0}" != 1 ]; then
     corpus="build-fuzz/corpus-$(basename "$target")"
     mkdir -p "$corpus"
     cp -n tests/pages/*/source.html examples/*.html "$corpus"/ 2>/dev/null || true
-    "$target" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "$corpus" 2>&1 | tail -n 3
+    "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "$corpus" 2>&1 | tail -n 3
   done
 fi
 echo "== all tests passed"
