@@ -75,6 +75,38 @@ TEST(Auto, ALongCommentSectionDoesNotOutweighTheArticle) {
   EXPECT_EQ(out.find("Reader 7 wrote"), std::string::npos) << out;
 }
 
+TEST(Auto, CommentsInTheArticlesOwnContainerGoEvenWhenTheyHoldMostOfTheText) {
+  // Blog themes put the story and <div id=comments> in the same content column; two hundred
+  // comments hold far more text than the story, so the column is the main subtree.
+  const std::string story = Repeat("<p>The restoration team spent two years rebuilding the set, and the consoles "
+                                   "light up again as they did on screen. Volunteers sanded, painted and rewired every "
+                                   "panel, and a museum has offered to show it.</p>", 8);
+  std::string comments;
+  for (int i = 0; i < 200; ++i) {
+    comments += "<dt><a href=#c" + std::to_string(i) + ">" + std::to_string(i + 1) + ".</a> Reader " +
+                std::to_string(i) + " - October 26, 2012</dt><dd><p>I always preferred the classic bridge, but this "
+                "is a lovely project and I hope it finds a home.</p></dd>";
+  }
+  const std::string out = ExtractAuto("<body><div id=content><h1>Save the bridge</h1>" + story +
+                                      "<div id=comments><h2>Comments</h2><dl>" + comments + "</dl></div></div></body>");
+  EXPECT_NE(out.find("The restoration team spent two years"), std::string::npos) << out;
+  EXPECT_EQ(out.find("classic bridge"), std::string::npos) << out;
+}
+
+TEST(Auto, AThreadWhosePostsAllSitInTheCommentSectionStaysWhole) {
+  // A forum page: the opening post and the replies are all in the comment section, and nothing
+  // beside it is an article, so the section is the content.
+  std::string posts;
+  for (int i = 0; i < 12; ++i) {
+    posts += "<article class=comment><p>Post " + std::to_string(i) +
+             ": the payment module keeps its own table, so changing the order's method needs care.</p></article>";
+  }
+  const std::string out = ExtractAuto("<body><div class=topic><h1>Payment issues</h1><div id=comments>" + posts +
+                                      "</div></div><div class=sidebar><p>Sign up.</p></div></body>");
+  EXPECT_NE(out.find("Post 0: the payment module"), std::string::npos) << out;
+  EXPECT_NE(out.find("Post 11: the payment module"), std::string::npos) << out;
+}
+
 TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
   // Blog engines put the part after the "continue reading" cut in <div id=more>; "more" also names
   // "more stories" blocks, so the hint stands unless the block holds more paragraphs than the
