@@ -107,6 +107,25 @@ TEST(Auto, AThreadWhosePostsAllSitInTheCommentSectionStaysWhole) {
   EXPECT_NE(out.find("Post 11: the payment module"), std::string::npos) << out;
 }
 
+TEST(Auto, ADocumentsSectionsEachAHeadingBesideItsBodyComeOutTogether) {
+  // Manual pages and documentation generators wrap each section as a heading beside a wrapper of
+  // its body. The longest section (a list of options, its paragraphs nested deep enough that
+  // their votes do not reach the section) wins; its siblings are the other sections, a level
+  // above its body.
+  auto section = [](const std::string& name, int paragraphs) {
+    return "<div class=sect1><h2>" + name + "</h2><div class=sectionbody><div class=dlist><dl>" +
+           Repeat("<dt>--" + name + "</dt><dd><p>" + name + " explains, in a sentence of its own, how the command "
+                  "records changes to the repository.</p></dd>", paragraphs) + "</dl></div></div></div>";
+  };
+  const std::string html = "<html><body><div id=nav><a href=/>Home</a> <a href=/docs>Docs</a></div><div id=doc>" +
+                           section("DESCRIPTION", 3) + section("OPTIONS", 9) + section("EXAMPLES", 3) +
+                           "</div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("OPTIONS explains"), std::string::npos) << out;
+  EXPECT_NE(out.find("DESCRIPTION explains"), std::string::npos) << out;
+  EXPECT_NE(out.find("EXAMPLES explains"), std::string::npos) << out;
+}
+
 TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
   // Blog engines put the part after the "continue reading" cut in <div id=more>; "more" also names
   // "more stories" blocks, so the hint stands unless the block holds more paragraphs than the

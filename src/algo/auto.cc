@@ -39,9 +39,10 @@
 //    with little link text, join it (an article split by an image or an ad block comes out whole;
 //    paper 004's "blocks similar to the main block"). A sibling whose boilerplate hint comes from
 //    its class/id joins too when, without that hint, it holds more paragraphs than T (the rest of
-//    a blog post under its "more" anchor). When T's parents add no text of their own (an article
-//    cut into parts by figures, each part in the same chain of wrappers), the outermost such
-//    wrapper's siblings join instead when their undecayed votes × (1 − link density) reach
+//    a blog post under its "more" anchor). When T's parents add no text of their own but headings
+//    (an article cut into parts by figures, each part in the same chain of wrappers; a document's
+//    sections, each a heading beside a wrapper of its body), the outermost such wrapper's
+//    siblings join instead when their undecayed votes × (1 − link density) reach
 //    `sibling_score_ratio` of the wrapper's; steps 7 and 8 judge T without them.
 // 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
 //    half of the subtree's text (a comment section also when the rest still holds an article's
@@ -778,14 +779,31 @@ class AutoSelector {
     return roots;
   }
 
-  // The highest ancestor of `node` reached through parents that add no text of their own.
+  // The highest ancestor of `node` reached through parents that add no text of their own, or only
+  // headings: a section of a document is often its heading beside a wrapper of its body
+  // (<div class=sect1><h2>OPTIONS</h2><div class=sectionbody>…), and the other sections are that
+  // section's siblings. Measured on the full corpus, against parents adding no text at all
+  // (shingle F1 / char F): wcxb-dev 0.8110 / 0.8564 → 0.8113 / 0.8566 (documentation pages
+  // 0.888 / 0.909 → 0.890 / 0.911, service pages 0.728 / 0.779 → 0.730 / 0.781), other sets
+  // unchanged (2 pages better, none worse).
   NodeId OutermostWrapper(NodeId node) const {
     for (NodeId p = doc_[node].parent; p != dom::kNoNode && p > root_ && hint_[p] != kBoilerplate &&
-                                       weight_[p] == weight_[node];
+                                       (weight_[p] == weight_[node] || OnlyHeadingsBeside(p, node));
          p = doc_[p].parent) {
       node = p;
     }
     return node;
+  }
+
+  // Every child of `parent` other than `child` that holds text is a heading (h1–h6), and one does.
+  bool OnlyHeadingsBeside(NodeId parent, NodeId child) const {
+    bool heading = false;
+    for (NodeId c = doc_[parent].first_child; c != dom::kNoNode; c = doc_[c].next_sibling) {
+      if (c == child || weight_[c] == 0) continue;
+      if (!doc_[c].is_element() || dom::HeadingLevel(doc_[c].tag) == 0) return false;
+      heading = true;
+    }
+    return heading;
   }
 
   // Step 4 when T sits in wrappers that add no text: an article cut into parts by figures or ads
