@@ -126,6 +126,28 @@ TEST(Auto, ADocumentsSectionsEachAHeadingBesideItsBodyComeOutTogether) {
   EXPECT_NE(out.find("EXAMPLES explains"), std::string::npos) << out;
 }
 
+TEST(Auto, LineBlocksOfTheFallbackEndBeforeTheCopyrightLine) {
+  // Every container is named like furniture and none holds half of the text, so the main subtree
+  // comes out tiny and line blocks choose (step 7); they keep the site's legal notice after the
+  // text, which goes as it does after auto's own choice.
+  const std::string para = "<p>The headband has come a long way from its schoolgirl reputation, and this season it "
+                           "sits low on the forehead with a loose braid behind it.</p>";
+  const std::string html =
+      "<html><body><div class=promo-top>" +
+      Repeat("<p>Subscribe today and get a year of issues for the price of six, with a tote bag and our guide to "
+             "the season.</p>", 6) +
+      "</div><div class='row float-sidebar-container'><div class=blog-content>" + Repeat(para, 6) +
+      "</div></div><div class=promo-bottom>" +
+      Repeat("<p>Our newsletter brings the week's best looks to your inbox every Friday morning, with a guide to "
+             "the season.</p>", 6) +
+      "</div><p>&copy; 2015 Example Media. All rights reserved</p><p>Use of this site constitutes acceptance of "
+      "our User Agreement and Privacy Policy, and of the terms that govern the use of cookies.</p></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("The headband has come a long way"), std::string::npos) << out;
+  EXPECT_EQ(out.find("All rights reserved"), std::string::npos) << out;
+  EXPECT_EQ(out.find("constitutes acceptance"), std::string::npos) << out;
+}
+
 TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
   // Blog engines put the part after the "continue reading" cut in <div id=more>; "more" also names
   // "more stories" blocks, so the hint stands unless the block holds more paragraphs than the

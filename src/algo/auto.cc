@@ -61,7 +61,8 @@
 //    they hold more text than what precedes; so is a short copyright line among the last three
 //    blocks, with what follows it.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
-//    short, paper 001's line blocks are tried, and used when they keep more text.
+//    short, paper 001's line blocks are tried, and used when they keep more text; their end is
+//    trimmed as in steps 6 and 9.
 // 8. Spread content: when the result still holds less than `dispersed_share` of the page's text,
 //    the text paper 000's correlation keeps (src/algo/correlation.cc) is added outside boilerplate
 //    and comment hints.
@@ -388,7 +389,7 @@ class AutoSelector {
     NodeId best = BestCandidate();
     if (best == dom::kNoNode) {
       if (RetryWithoutTagWrappers()) return {};
-      return Fallback("no paragraph of text found");
+      return EndOfContent(Fallback("no paragraph of text found"));
     }
     best = Ascend(best);
     std::vector<NodeId> roots = WithSiblings(best);
@@ -416,7 +417,7 @@ class AutoSelector {
       // least a few paragraphs long (a lone caption or link label is no main content). When line
       // blocks find nothing either, the caption goes and step 8 still gets its chance.
       const double lb_weight = WeightOf(lb);
-      if (lb_weight > kept || (kept < 4 * o_.min_paragraph_chars && lb_weight > 0)) return lb;
+      if (lb_weight > kept || (kept < 4 * o_.min_paragraph_chars && lb_weight > 0)) return EndOfContent(std::move(lb));
       if (kept < 4 * o_.min_paragraph_chars) {
         std::fill(sel_.keep.begin(), sel_.keep.end(), 0);
         sel_.summary += "; too short to be the content, dropped";
@@ -1300,6 +1301,19 @@ class AutoSelector {
       if (sel.keep[id] && doc_[id].is_text()) total += weight_[id];
     }
     return total;
+  }
+
+  // The line blocks of step 7 end the way `auto`'s own choice does: its trailing furniture and
+  // copyright line (step 6) and a repeated copy (step 9) go. Line blocks keep a site's legal
+  // notice or a gallery's repeated captions as readily as text. Measured on the full corpus
+  // (shingle F1 / char F): newspaper-tests 0.8001 / 0.8361 → 0.8009 / 0.8369, wcxb-dev 0.8113 /
+  // 0.8566 → 0.8120 / 0.8569, other sets unchanged (5 pages better, none worse; without step 9,
+  // 2 of the wcxb-dev pages fewer).
+  Selection EndOfContent(Selection lb) {
+    sel_ = std::move(lb);
+    DropTrailingFurniture();
+    DropRepeatedRuns();
+    return std::move(sel_);
   }
 
   Selection Fallback(const std::string& why) {
