@@ -634,9 +634,23 @@ struct Stream {
   }
 };
 
+// Whether the eight bytes of `word` can be copied as they are by AppendStreamText: ASCII from ' '
+// up (no control, no multi-byte character), with no space right after another (`space_before`:
+// the byte before them is one). Then its spaces are single ones, each written as it is.
+bool CopiesAsIs(std::uint64_t word, bool space_before) {
+  using text::kEachByte, text::kHighBits;
+  // Without a high bit, adding 0x80 - ' ' sets the high bit of exactly the bytes from ' ' up.
+  const bool printable = (word & kHighBits) == 0 && ((word + (0x80 - ' ') * kEachByte) & kHighBits) == kHighBits;
+  const std::uint64_t spaces = text::BytesEqual(word, ' ');
+  // A byte's flag moved onto the next byte (memory order is the word's low-to-high byte order).
+  return printable && (spaces & (spaces << 8 | (space_before ? 0x80u : 0u))) == 0;
+}
+
 // Appends text node `t` to *out with every whitespace run collapsed to one space, and no space
 // after a space or a line break, nor at the start of the stream. The space of a run is written at
-// its first byte; runs of plain bytes and of ASCII spaces each go through a loop of their own.
+// its first byte; runs of plain bytes and of ASCII spaces each go through a loop of their own, and
+// stretches of ASCII words with single spaces (most of Latin-script text) are copied eight bytes
+// at a time.
 void AppendStreamText(std::string_view t, std::string* out) {
   auto kind = [](const char* q) { return kByteKind[static_cast<unsigned char>(*q)]; };
   // Whether a space written now would be dropped.
@@ -656,6 +670,16 @@ void AppendStreamText(std::string_view t, std::string* out) {
   char* const buf = out->data();
   char* w = buf + old_size;
   while (p < end) {
+    if (end - p >= 8) {
+      const std::uint64_t word = text::LoadWord(p);
+      if (CopiesAsIs(word, after_space)) {
+        std::memcpy(w, &word, sizeof word);  // w is never ahead of p: the eight bytes have room
+        w += sizeof word;
+        p += sizeof word;
+        after_space = w[-1] == ' ';
+        continue;
+      }
+    }
     const ByteKind k = kind(p);
     if (k == ByteKind::kPlain) {
       do *w++ = *p++;
