@@ -1434,6 +1434,55 @@ struct ScriptCounts {
   std::uint32_t uyghur = 0, urdu = 0, persian = 0, ukrainian = 0, russian = 0, cyr_other = 0;
 };
 
+// A non-ASCII code point other than a Han character, counted by script (spaces, punctuation and
+// digits are not letters). Kept out of CountScripts' loop, which stays small enough for the
+// compiler to decode its characters inline.
+void CountOtherCodePoint(char32_t cp, ScriptCounts* c) {
+  if (text::IsSpace(cp) || text::IsPunct(cp)) return;
+  if (IsKana(cp)) ++c->kana;
+  else if (IsHangul(cp)) ++c->hangul;
+  else if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ++c->latin;
+  else if (cp >= 0x1E00 && cp <= 0x1EFF) ++c->latin;
+  else if (cp >= 0x400 && cp <= 0x4FF) {
+    ++c->cyrillic;
+    if (cp == 0x456 || cp == 0x457 || cp == 0x454 || cp == 0x491) ++c->ukrainian;       // і ї є ґ
+    else if (cp == 0x44B || cp == 0x44D || cp == 0x451) ++c->russian;                 // ы э ё
+    else if (cp == 0x452 || cp == 0x45B || cp == 0x45F || cp == 0x458 || cp == 0x459 || cp == 0x45A ||
+             cp == 0x4D9 || cp == 0x493 || cp == 0x49B || cp == 0x4A3 || cp == 0x4E9 || cp == 0x4B1 ||
+             cp == 0x4AF || cp == 0x4BB || cp == 0x45E) {
+      ++c->cyr_other;  // Serbian/Macedonian, Kazakh, Mongolian, Belarusian letters
+    }
+  } else if ((cp >= 0x370 && cp <= 0x3FF) || (cp >= 0x1F00 && cp <= 0x1FFF)) ++c->greek;
+  else if ((cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) || (cp >= 0xFB50 && cp <= 0xFEFF)) {
+    if (cp >= 0x660 && cp <= 0x669) return;  // Arabic-Indic digits
+    ++c->arabic;
+    if (cp == 0x6D5 || cp == 0x6D0 || cp == 0x6C6 || cp == 0x6C8 || cp == 0x6C7 || cp == 0x6CB) ++c->uyghur;
+    else if (cp == 0x6D2 || cp == 0x6BA || cp == 0x679 || cp == 0x688 || cp == 0x691 || cp == 0x6C1 || cp == 0x6BE) ++c->urdu;
+    else if (cp == 0x67E || cp == 0x686 || cp == 0x698 || cp == 0x6AF || cp == 0x6CC || cp == 0x6A9) ++c->persian;
+  } else if (cp >= 0x590 && cp <= 0x5FF) ++c->hebrew;
+  else if (cp >= 0xE00 && cp <= 0xE7F) ++c->thai;
+  else if (cp >= 0xE80 && cp <= 0xEFF) ++c->lao;
+  else if (cp >= 0x1000 && cp <= 0x109F) ++c->myanmar;
+  else if (cp >= 0x1780 && cp <= 0x17FF) ++c->khmer;
+  else if (cp >= 0xF00 && cp <= 0xFFF) ++c->tibetan;
+  else if (cp >= 0x900 && cp <= 0x97F) ++c->devanagari;
+  else if (cp >= 0x980 && cp <= 0x9FF) ++c->bengali;
+  else if (cp >= 0xA00 && cp <= 0xA7F) ++c->gurmukhi;
+  else if (cp >= 0xA80 && cp <= 0xAFF) ++c->gujarati;
+  else if (cp >= 0xB80 && cp <= 0xBFF) ++c->tamil;
+  else if (cp >= 0xC00 && cp <= 0xC7F) ++c->telugu;
+  else if (cp >= 0xC80 && cp <= 0xCFF) ++c->kannada;
+  else if (cp >= 0xD00 && cp <= 0xD7F) ++c->malayalam;
+  else if (cp >= 0xD80 && cp <= 0xDFF) ++c->sinhala;
+  else if (cp >= 0x10A0 && cp <= 0x10FF) ++c->georgian;
+  else if (cp >= 0x530 && cp <= 0x58F) ++c->armenian;
+  else if (cp >= 0x1200 && cp <= 0x139F) ++c->ethiopic;
+  else if (cp >= '0' && cp <= '9') return;
+  else if (text::ScriptOf(cp) == text::Script::kNone) return;
+  else ++c->other;
+  ++c->letters;
+}
+
 void CountScripts(std::string_view s, ScriptCounts* c) {
   // ASCII letters, counted over all bytes in one simple loop (the bytes of multi-byte sequences
   // are never ASCII letters), and whether there is anything else.
@@ -1463,49 +1512,7 @@ void CountScripts(std::string_view s, ScriptCounts* c) {
       ++c->letters;
       continue;
     }
-    if (text::IsSpace(cp) || text::IsPunct(cp)) continue;
-    if (IsKana(cp)) ++c->kana;
-    else if (IsHangul(cp)) ++c->hangul;
-    else if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ++c->latin;
-    else if (cp >= 0x1E00 && cp <= 0x1EFF) ++c->latin;
-    else if (cp >= 0x400 && cp <= 0x4FF) {
-      ++c->cyrillic;
-      if (cp == 0x456 || cp == 0x457 || cp == 0x454 || cp == 0x491) ++c->ukrainian;       // і ї є ґ
-      else if (cp == 0x44B || cp == 0x44D || cp == 0x451) ++c->russian;                 // ы э ё
-      else if (cp == 0x452 || cp == 0x45B || cp == 0x45F || cp == 0x458 || cp == 0x459 || cp == 0x45A ||
-               cp == 0x4D9 || cp == 0x493 || cp == 0x49B || cp == 0x4A3 || cp == 0x4E9 || cp == 0x4B1 ||
-               cp == 0x4AF || cp == 0x4BB || cp == 0x45E) {
-        ++c->cyr_other;  // Serbian/Macedonian, Kazakh, Mongolian, Belarusian letters
-      }
-    } else if ((cp >= 0x370 && cp <= 0x3FF) || (cp >= 0x1F00 && cp <= 0x1FFF)) ++c->greek;
-    else if ((cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) || (cp >= 0xFB50 && cp <= 0xFEFF)) {
-      if (cp >= 0x660 && cp <= 0x669) continue;  // Arabic-Indic digits
-      ++c->arabic;
-      if (cp == 0x6D5 || cp == 0x6D0 || cp == 0x6C6 || cp == 0x6C8 || cp == 0x6C7 || cp == 0x6CB) ++c->uyghur;
-      else if (cp == 0x6D2 || cp == 0x6BA || cp == 0x679 || cp == 0x688 || cp == 0x691 || cp == 0x6C1 || cp == 0x6BE) ++c->urdu;
-      else if (cp == 0x67E || cp == 0x686 || cp == 0x698 || cp == 0x6AF || cp == 0x6CC || cp == 0x6A9) ++c->persian;
-    } else if (cp >= 0x590 && cp <= 0x5FF) ++c->hebrew;
-    else if (cp >= 0xE00 && cp <= 0xE7F) ++c->thai;
-    else if (cp >= 0xE80 && cp <= 0xEFF) ++c->lao;
-    else if (cp >= 0x1000 && cp <= 0x109F) ++c->myanmar;
-    else if (cp >= 0x1780 && cp <= 0x17FF) ++c->khmer;
-    else if (cp >= 0xF00 && cp <= 0xFFF) ++c->tibetan;
-    else if (cp >= 0x900 && cp <= 0x97F) ++c->devanagari;
-    else if (cp >= 0x980 && cp <= 0x9FF) ++c->bengali;
-    else if (cp >= 0xA00 && cp <= 0xA7F) ++c->gurmukhi;
-    else if (cp >= 0xA80 && cp <= 0xAFF) ++c->gujarati;
-    else if (cp >= 0xB80 && cp <= 0xBFF) ++c->tamil;
-    else if (cp >= 0xC00 && cp <= 0xC7F) ++c->telugu;
-    else if (cp >= 0xC80 && cp <= 0xCFF) ++c->kannada;
-    else if (cp >= 0xD00 && cp <= 0xD7F) ++c->malayalam;
-    else if (cp >= 0xD80 && cp <= 0xDFF) ++c->sinhala;
-    else if (cp >= 0x10A0 && cp <= 0x10FF) ++c->georgian;
-    else if (cp >= 0x530 && cp <= 0x58F) ++c->armenian;
-    else if (cp >= 0x1200 && cp <= 0x139F) ++c->ethiopic;
-    else if (cp >= '0' && cp <= '9') continue;
-    else if (text::ScriptOf(cp) == text::Script::kNone) continue;
-    else ++c->other;
-    ++c->letters;
+    CountOtherCodePoint(cp, c);
   }
 }
 
