@@ -767,8 +767,12 @@ std::vector<Sep> FindSeparators(std::string_view t, bool include_weak) {
   std::vector<Sep> seps;
   constexpr std::size_t kStrong = std::size(tables::kTitleSeparators);
   const std::size_t total = kStrong + (include_weak ? std::size(tables::kWeakTitleSeparators) : 0);
+  // A separator with a byte that the title lacks is not searched for: most of them, in most titles.
+  std::array<bool, 256> in_title{};
+  for (const char c : t) in_title[static_cast<unsigned char>(c)] = true;
   for (std::size_t k = 0; k < total; ++k) {
     const std::string_view s = k < kStrong ? tables::kTitleSeparators[k] : tables::kWeakTitleSeparators[k - kStrong];
+    if (!std::all_of(s.begin(), s.end(), [&](char c) { return in_title[static_cast<unsigned char>(c)]; })) continue;
     for (std::size_t p = t.find(s); p != std::string_view::npos; p = t.find(s, p + s.size())) {
       const bool digit_before = p > 0 && (t[p - 1] >= '0' && t[p - 1] <= '9');
       const std::size_t after = p + s.size();
