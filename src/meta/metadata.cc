@@ -154,7 +154,8 @@ std::string CollapseSpace(std::string_view s, std::size_t max_bytes = 4096) {
     if (space) out.push_back(' ');
     space = false;
     const std::size_t n = std::min(SeqLen(s[i]), s.size() - i);
-    out.append(s.substr(i, n));
+    if (n == 1) out.push_back(s[i]);  // (most characters: cheaper than an append)
+    else out.append(s.data() + i, n);
     i += n;
   }
   return out;
