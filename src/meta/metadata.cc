@@ -1622,25 +1622,25 @@ std::string GuessLatinLanguage(std::string_view text) {
   const std::vector<FunctionWord>& function_words = FunctionWordIndex();
   std::array<int, kLangs> hits{};
   int words = 0;
-  char buf[16];
   for (std::size_t i = 0; i < text.size();) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c < 0xC3) {
       i += SeqLen(text[i]);
       continue;
     }
-    // A word of ASCII letters and Latin-1/Extended-A letters (lower-cased ASCII only).
+    // A word of ASCII letters and Latin-1/Extended-A letters (lower-cased ASCII only): its length
+    // in bytes, n, and its first bytes, zero-padded as PackWord pads a function word.
+    char buf[sizeof(std::uint64_t)] = {};
     std::size_t j = i, n = 0;
-    bool fits = true;
     while (j < text.size()) {
       const unsigned char d = static_cast<unsigned char>(text[j]);
       if ((d | 0x20) >= 'a' && (d | 0x20) <= 'z') {
-        if (n < sizeof buf) buf[n++] = static_cast<char>(d | 0x20);
-        else fits = false;
+        if (n < sizeof buf) buf[n] = static_cast<char>(d | 0x20);
+        ++n;
         ++j;
       } else if (d >= 0xC3 && d <= 0xC5 && j + 1 < text.size()) {
-        if (n + 2 <= sizeof buf) buf[n++] = text[j], buf[n++] = text[j + 1];
-        else fits = false;
+        if (n + 2 <= sizeof buf) buf[n] = text[j], buf[n + 1] = text[j + 1];
+        n += 2;
         j += 2;
       } else {
         break;
@@ -1649,8 +1649,8 @@ std::string GuessLatinLanguage(std::string_view text) {
     if (j == i) j = i + SeqLen(text[i]);
     i = j;
     ++words;
-    if (!fits || n > kMaxFunctionWordBytes) continue;
-    const std::uint64_t key = PackWord(std::string_view(buf, n));
+    if (n > kMaxFunctionWordBytes) continue;
+    const std::uint64_t key = text::LoadWord(buf);
     const auto it = std::lower_bound(function_words.begin(), function_words.end(), key,
                                      [](const FunctionWord& w, std::uint64_t k) { return w.key < k; });
     if (it == function_words.end() || it->key != key) continue;
