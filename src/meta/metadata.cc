@@ -339,8 +339,9 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
   for (NodeId id = 0; id < n; ++id) {
     const dom::Node& node = doc[id];
     if (!node.is_element()) continue;
-    std::string_view cls, idv, itemprop, name, property, content, rel, href, http_equiv, lang, dir;
-    bool has_content = false;
+    // The attributes read for every element (or every link); those of the few elements that
+    // carry page-level facts are looked up in their cases below.
+    std::string_view cls, idv, itemprop, rel;
     for (std::uint32_t a = node.attr_begin, e = node.attr_begin + node.attr_count; a < e; ++a) {
       const dom::AttrEntry& ae = doc.attrs[a];
       const std::string_view v = std::string_view(doc.strings).substr(ae.begin, ae.size);
@@ -348,41 +349,36 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
         case Attr::kClass: cls = v; break;
         case Attr::kId: idv = v; break;
         case Attr::kItemprop: itemprop = v; break;
-        case Attr::kName: name = v; break;
-        case Attr::kProperty: property = v; break;
-        case Attr::kContent: content = v; has_content = true; break;
         case Attr::kRel: rel = v; break;
-        case Attr::kHref: href = v; break;
-        case Attr::kHttpEquiv: http_equiv = v; break;
-        case Attr::kLang: lang = v; break;
-        case Attr::kDir: dir = v; break;
         default: break;
       }
     }
     switch (node.tag) {
       case Tag::kMeta: {
-        if (!has_content) break;
-        const std::string_view value = Trim(content);
+        const std::string_view value = Trim(doc.GetAttr(id, Attr::kContent));
         if (value.empty()) break;
-        for (std::string_view k : {name, property, itemprop, http_equiv}) {
+        for (std::string_view k : {doc.GetAttr(id, Attr::kName), doc.GetAttr(id, Attr::kProperty), itemprop,
+                                   doc.GetAttr(id, Attr::kHttpEquiv)}) {
           k = Trim(k);
           if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
         }
         continue;  // a <meta itemprop> is fully handled here
       }
       case Tag::kLink:
-        if (f->canonical.empty() && !href.empty() && ContainsCI(rel, "canonical")) f->canonical = Trim(href);
+        if (f->canonical.empty() && ContainsCI(rel, "canonical")) {
+          if (const std::string_view href = doc.GetAttr(id, Attr::kHref); !href.empty()) f->canonical = Trim(href);
+        }
         break;
       case Tag::kBase:
-        if (f->base_href.empty() && !href.empty()) f->base_href = Trim(href);
+        if (f->base_href.empty()) f->base_href = Trim(doc.GetAttr(id, Attr::kHref));
         break;
       case Tag::kHtml:
-        if (f->html_lang.empty()) f->html_lang = lang;
-        if (f->html_dir.empty()) f->html_dir = dir;
+        if (f->html_lang.empty()) f->html_lang = doc.GetAttr(id, Attr::kLang);
+        if (f->html_dir.empty()) f->html_dir = doc.GetAttr(id, Attr::kDir);
         break;
       case Tag::kBody:
-        if (f->body_lang.empty()) f->body_lang = lang;
-        if (f->body_dir.empty()) f->body_dir = dir;
+        if (f->body_lang.empty()) f->body_lang = doc.GetAttr(id, Attr::kLang);
+        if (f->body_dir.empty()) f->body_dir = doc.GetAttr(id, Attr::kDir);
         break;
       case Tag::kH1: case Tag::kH2: case Tag::kH3:
         if (!node.hidden() && f->headings.size() < 64) f->headings.push_back(id);
