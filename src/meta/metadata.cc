@@ -1719,9 +1719,8 @@ void SplitKeywords(std::string_view value, std::vector<std::string>* out) {
   auto flush = [&](std::size_t end) {
     const std::string item = CollapseSpace(value.substr(start, end - start), 200);
     if (item.empty() || out->size() >= 64) return;
-    const std::string key = LowerAscii(item);
     for (const auto& k : *out) {
-      if (LowerAscii(k) == key) return;
+      if (EqualsCI(k, item)) return;
     }
     out->push_back(item);
   };
