@@ -1588,34 +1588,46 @@ std::uint64_t PackWord(std::string_view w) {  // at most kMaxFunctionWordBytes
   return key;
 }
 
-// All function words, sorted by key.
-const std::vector<FunctionWord>& FunctionWordIndex() {
-  static const std::vector<FunctionWord> index = [] {
-    std::vector<FunctionWord> words;
+// All function words in an open-addressing hash table (a word is looked up for each word of the
+// text sampled): the languages that list `key`, 0 for a word that is not a function word.
+class FunctionWordIndex {
+ public:
+  FunctionWordIndex() {
     for (std::size_t l = 0; l < kFunctionWordLangs; ++l) {
       for (std::string_view w : tables::kFunctionWords[l].words) {
         if (w.empty()) break;
-        if (w.size() <= kMaxFunctionWordBytes) words.push_back({PackWord(w), 1u << l});
+        if (w.size() > kMaxFunctionWordBytes) continue;
+        FunctionWord& slot = SlotFor(PackWord(w));
+        slot.key = PackWord(w);
+        slot.langs |= 1u << l;  // a word of several languages: one entry
       }
     }
-    std::sort(words.begin(), words.end(),
-              [](const FunctionWord& a, const FunctionWord& b) { return a.key < b.key; });
-    std::vector<FunctionWord> merged;  // a word of several languages: one entry
-    for (const FunctionWord& w : words) {
-      if (!merged.empty() && merged.back().key == w.key) merged.back().langs |= w.langs;
-      else merged.push_back(w);
-    }
-    return merged;
-  }();
-  return index;
-}
+  }
+  std::uint32_t LangsOf(std::uint64_t key) const {
+    const FunctionWord& slot = slots_[Find(key)];
+    return slot.key == key ? slot.langs : 0;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 1024;  // a power of two, several times the words listed
+  static_assert(kSlots >= 4 * sizeof tables::kFunctionWords / sizeof(std::string_view));
+  // The slot holding key, or the empty slot (key 0, which no word packs to) where it would go.
+  std::size_t Find(std::uint64_t key) const {
+    std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 54) & (kSlots - 1);
+    while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & (kSlots - 1);
+    return i;
+  }
+  FunctionWord& SlotFor(std::uint64_t key) { return slots_[Find(key)]; }
+
+  std::array<FunctionWord, kSlots> slots_{};
+};
 
 // Latin-script languages told apart by their most frequent short words (tables::kFunctionWords):
 // the language with most hits wins if it has at least 12 of them, a tenth of all words, and twice
 // the runner-up. Returns "" when unsure (short text, mixed languages, a language not listed).
 std::string GuessLatinLanguage(std::string_view text) {
   constexpr std::size_t kLangs = kFunctionWordLangs;
-  const std::vector<FunctionWord>& function_words = FunctionWordIndex();
+  static const FunctionWordIndex function_words;
   std::array<int, kLangs> hits{};
   int words = 0;
   for (std::size_t i = 0; i < text.size();) {
@@ -1646,11 +1658,9 @@ std::string GuessLatinLanguage(std::string_view text) {
     i = j;
     ++words;
     if (n > kMaxFunctionWordBytes) continue;
-    const std::uint64_t key = text::LoadWord(buf);
-    const auto it = std::lower_bound(function_words.begin(), function_words.end(), key,
-                                     [](const FunctionWord& w, std::uint64_t k) { return w.key < k; });
-    if (it == function_words.end() || it->key != key) continue;
-    for (std::size_t l = 0; l < kLangs; ++l) hits[l] += (it->langs >> l) & 1;
+    const std::uint32_t langs = function_words.LangsOf(text::LoadWord(buf));
+    if (langs == 0) continue;
+    for (std::size_t l = 0; l < kLangs; ++l) hits[l] += (langs >> l) & 1;
   }
   std::size_t best = 0, second = kLangs;
   for (std::size_t l = 1; l < kLangs; ++l) {
