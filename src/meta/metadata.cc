@@ -713,7 +713,9 @@ void AppendStreamText(std::string_view t, std::string* out) {
 void BuildStream(const dom::Document& doc, const dom::Annotation& ann, Stream* st) {
   const NodeId root = doc.body != kNoNode ? doc.body : 0;
   const NodeId end = doc.SubtreeEnd(root);
-  std::vector<NodeId> open_blocks;  // subtree ends of open block elements
+  // Subtree ends of open block elements, above a bottom entry that no node reaches (so that the
+  // test made at every node needs no emptiness check).
+  std::vector<NodeId> open_blocks{kNoNode};
   std::string& out = st->text;
   out.reserve(std::min<std::size_t>(kMaxStreamBytes, doc.text.size()) + 64);
   auto newline = [&] {
@@ -721,7 +723,7 @@ void BuildStream(const dom::Document& doc, const dom::Annotation& ann, Stream* s
     if (!out.empty() && out.back() != '\n') out.push_back('\n');
   };
   for (NodeId id = root; id < end && out.size() < kMaxStreamBytes; ++id) {
-    while (!open_blocks.empty() && id >= open_blocks.back()) {
+    while (id >= open_blocks.back()) {
       open_blocks.pop_back();
       newline();
     }
