@@ -417,7 +417,9 @@ class AutoSelector {
       // least a few paragraphs long (a lone caption or link label is no main content). When line
       // blocks find nothing either, the caption goes and step 8 still gets its chance.
       const double lb_weight = WeightOf(lb);
-      if (lb_weight > kept || (kept < 4 * o_.min_paragraph_chars && lb_weight > 0)) return EndOfContent(std::move(lb));
+      if (lb_weight > kept || (kept < 4 * o_.min_paragraph_chars && lb_weight > 0)) {
+        return EndOfContent(std::move(lb));
+      }
       if (kept < 4 * o_.min_paragraph_chars) {
         std::fill(sel_.keep.begin(), sel_.keep.end(), 0);
         sel_.summary += "; too short to be the content, dropped";
@@ -871,8 +873,9 @@ class AutoSelector {
     // hundreds of reader comments under a story in the same container as the story. Measured on
     // the full corpus (shingle F1 / char F): dragnet-train 0.9160 / 0.9336 → 0.9171 / 0.9347,
     // zh-cwced 0.9247 / 0.9246 → 0.9312 / 0.9310, other sets unchanged (3 pages better, none
-    // worse; with 15 votes one more page of dragnet-train, +0.0015 / +0.0015; with 60 one fewer). A thread whose posts
-    // all sit in the comment section has no such article beside it and stays whole.
+    // worse; with 15 votes one more page of dragnet-train, +0.0015 / +0.0015; with 60 one
+    // fewer). A thread whose posts all sit in the comment section has no such article beside it
+    // and stays whole.
     if (hint_[id] == kCommentsHint && (minor || mass_[root] - mass_[id] >= kMinArticleScore)) {
       return "comment section inside the content";
     }
