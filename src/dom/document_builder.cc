@@ -157,16 +157,10 @@ void DocumentBuilder::Keep(Attr key, std::string_view value) {
   ++element.attr_count;
 }
 
-// Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them.
-void DocumentBuilder::AppendFolded(std::string& pool, std::string_view s) const {
-  if (s.empty()) return;  // (an empty value may come with a null pointer)
-  if (!may_hold_ef_byte_ || std::memchr(s.data(), '\xEF', s.size()) == nullptr) {
-    pool.append(s);
-  } else {
-    std::string tmp(s);
-    decode::FoldPresentationForms(tmp);
-    pool.append(tmp);
-  }
+void DocumentBuilder::AppendWithPresentationFormsFolded(std::string& pool, std::string_view s) {
+  std::string tmp(s);
+  decode::FoldPresentationForms(tmp);
+  pool.append(tmp);
 }
 
 // The first <html>, <head>, <body> and <title> (`tag` is one of them).

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -145,7 +146,17 @@ class DocumentBuilder {
   std::uint32_t LineBefore(std::size_t offset);
   static bool Hides(AttributeRole::Hides rule, std::string_view value);
   void Keep(Attr key, std::string_view value);
-  void AppendFolded(std::string& pool, std::string_view s) const;
+  // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them. Runs
+  // for every text piece and kept attribute value: the common case, a plain append, stays inline.
+  void AppendFolded(std::string& pool, std::string_view s) const {
+    if (s.empty()) return;  // (an empty value may come with a null pointer)
+    if (may_hold_ef_byte_ && std::memchr(s.data(), '\xEF', s.size()) != nullptr) {
+      AppendWithPresentationFormsFolded(pool, s);
+    } else {
+      pool.append(s);
+    }
+  }
+  static void AppendWithPresentationFormsFolded(std::string& pool, std::string_view s);
   std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
   void RememberLandmark(Tag tag, NodeId id);
   void CountNoscriptText(NodeId id);
