@@ -503,7 +503,10 @@ void HtmlTreeBuilder::Run::Handle(const HtmlToken& token) {
       skip_newline_ = false;
       if (!r.text.empty() && r.text[0] == '\n') r.Skip(1);
     }
-    if (!r.text.empty()) ProcessText(r);
+    if (r.text.empty()) return;
+    // The usual case (as in Dispatch), without ProcessText's dispatch on the mode.
+    if (mode_ == Mode::kInBody && (open_.empty() || open_.back().ns == Namespace::kHtml)) return TextInBody(r);
+    ProcessText(r);
     return;
   }
   skip_newline_ = false;
