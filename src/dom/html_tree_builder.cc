@@ -367,6 +367,7 @@ class HtmlTreeBuilder::Run {
 
   // ---- The stack of open elements (§13.2.4.3) -------------------------------------------------------
   void Push(std::uint32_t node);
+  [[gnu::noinline]] void StopTooDeep();
   void Pop();
   void RemoveFromStack(std::size_t index);
   const OpenElement& Current() const { return open_.back(); }
@@ -977,16 +978,19 @@ std::uint32_t HtmlTreeBuilder::Run::CategoryOf(HtmlName name, Namespace ns) cons
 }
 
 void HtmlTreeBuilder::Run::Push(std::uint32_t node) {
-  if (open_.size() >= max_depth_ && too_deep_.empty()) {  // Parse stops after this token
-    too_deep_ = "element nesting reaches " + std::to_string(open_.size() + 1) + " levels (limit " +
-                std::to_string(max_depth_) + ")";
-  }
+  if (open_.size() >= max_depth_ && too_deep_.empty()) StopTooDeep();  // Parse stops after this token
   HtmlTreeNode& n = tree_.nodes[node];
   n.flags |= kOnStack;
   std::uint32_t category = CategoryOf(n.name, n.ns);
   if (n.flags & kAnnotationHtml) category |= kHtmlIntegration;
   open_.push_back({node, n.name, n.ns, category});
   if (n.ns == Namespace::kHtml && n.name < kCount) ++open_count_[n.name];
+}
+
+// Out of line: Push runs for every element, and the message's string work would weigh on it.
+void HtmlTreeBuilder::Run::StopTooDeep() {
+  too_deep_ = "element nesting reaches " + std::to_string(open_.size() + 1) + " levels (limit " +
+              std::to_string(max_depth_) + ")";
 }
 
 void HtmlTreeBuilder::Run::Pop() { RemoveFromStack(open_.size() - 1); }
