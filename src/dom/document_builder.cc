@@ -113,13 +113,8 @@ DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size
   doc_.subtree_end.reserve(nodes + 1);
   doc_.text.reserve(text_bytes);
   doc_.strings.reserve(attribute_bytes);
-  const char* p = html.data();
-  const char* end = p + html.size();
-  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
-    newlines_.push_back(static_cast<std::uint32_t>(p - html.data()));
-    ++p;
-  }
-  doc_.line_count = static_cast<std::uint32_t>(newlines_.size()) + 1;
+  FindNewlines(html);
+  doc_.line_count = static_cast<std::uint32_t>(newlines_.size() - 1) + 1;  // (less the end mark)
   Node root;
   root.tag = Tag::kDocument;
   doc_.nodes.push_back(root);
@@ -127,8 +122,18 @@ DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size
   parents_.push_back(0);
 }
 
+void DocumentBuilder::FindNewlines(std::string_view html) {
+  const char* p = html.data();
+  const char* end = p + html.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+    newlines_.push_back(static_cast<std::uint32_t>(p - html.data()));
+    ++p;
+  }
+  newlines_.push_back(kEndOfNewlines);
+}
+
 std::uint32_t DocumentBuilder::LineBefore(std::size_t offset) {
-  line_cursor_ = static_cast<std::size_t>(std::lower_bound(newlines_.begin(), newlines_.end(), offset) -
+  line_cursor_ = static_cast<std::size_t>(std::lower_bound(newlines_.begin(), newlines_.end() - 1, offset) -
                                           newlines_.begin());
   last_offset_ = offset;
   return static_cast<std::uint32_t>(line_cursor_) + 1;

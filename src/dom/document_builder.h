@@ -13,6 +13,7 @@
 //  * <noscript> text stays hidden unless it is nearly all of the page's text (ResolveNoscript).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -139,11 +140,15 @@ class DocumentBuilder {
   std::uint32_t LineOf(std::size_t offset) {
     if (offset == kNoSourceOffset) return 0;
     if (offset < last_offset_) return LineBefore(offset);
-    while (line_cursor_ < newlines_.size() && newlines_[line_cursor_] < offset) ++line_cursor_;
+    offset = std::min<std::size_t>(offset, kEndOfNewlines);  // so that the end mark stops the walk
+    while (newlines_[line_cursor_] < offset) ++line_cursor_;
     last_offset_ = offset;
     return static_cast<std::uint32_t>(line_cursor_) + 1;
   }
   std::uint32_t LineBefore(std::size_t offset);
+  // Fills newlines_: the offset of each '\n' of the source, then kEndOfNewlines.
+  void FindNewlines(std::string_view html);
+  static constexpr std::uint32_t kEndOfNewlines = 0xFFFFFFFFu;  // above the offset of every newline
   static bool Hides(AttributeRole::Hides rule, std::string_view value);
   void Keep(Attr key, std::string_view value);
   // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them. Runs
@@ -164,7 +169,7 @@ class DocumentBuilder {
   void KeepTextValidUtf8();
 
   Document& doc_;
-  std::vector<std::uint32_t> newlines_;  // byte offsets of '\n' in the source
+  std::vector<std::uint32_t> newlines_;  // byte offsets of '\n' in the source, then kEndOfNewlines
   std::size_t line_cursor_ = 0;          // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
   std::size_t last_offset_ = 0;
   std::vector<NodeId> parents_;
