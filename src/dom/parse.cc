@@ -17,16 +17,17 @@ class ScratchTreeSource {
   // tree builder splits text only before ASCII characters (the fuzz target checks it).
   static constexpr bool kTextIsValidUtf8 = true;
 
-  explicit ScratchTreeSource(const HtmlTree& tree) : tree_(tree) {}
+  explicit ScratchTreeSource(const HtmlTree& tree)
+      : tree_(tree), nodes_(tree.nodes.data()), attrs_(tree.attrs.data()), segments_(tree.segments.data()) {}
 
   bool MayHoldEfByte() const { return tree_.may_hold_ef_byte; }
   Node Root() const { return 0; }
-  Node FirstChild(Node n) const { return tree_.nodes[n].first_child; }
-  Node NextSibling(Node n) const { return tree_.nodes[n].next_sibling; }
-  Node Parent(Node n) const { return tree_.nodes[n].parent; }
+  Node FirstChild(Node n) const { return nodes_[n].first_child; }
+  Node NextSibling(Node n) const { return nodes_[n].next_sibling; }
+  Node Parent(Node n) const { return nodes_[n].parent; }
 
   SourceRole Role(Node n) const {
-    const HtmlTreeNode& node = tree_.nodes[n];
+    const HtmlTreeNode& node = nodes_[n];
     switch (node.kind) {
       case HtmlTreeNode::kText: return SourceRole::kText;
       case HtmlTreeNode::kElement: break;
@@ -44,37 +45,43 @@ class ScratchTreeSource {
     }
   }
   Tag TagOf(Node n) const {
-    const HtmlName name = tree_.nodes[n].name;
+    const HtmlName name = nodes_[n].name;
     return name < html_name::kCount ? TagOfHtmlName(name) : Tag::kUnknown;
   }
-  std::string_view NameOf(Node n) const { return tree_.ElementName(tree_.nodes[n]); }
-  std::uint32_t NameKey(Node n) const { return tree_.nodes[n].name; }
+  std::string_view NameOf(Node n) const { return tree_.ElementName(nodes_[n]); }
+  std::uint32_t NameKey(Node n) const { return nodes_[n].name; }
   std::size_t Offset(Node n) const {
-    const std::uint32_t offset = tree_.nodes[n].offset;
+    const std::uint32_t offset = nodes_[n].offset;
     return offset == kNoOffset ? kNoSourceOffset : offset;
   }
   template <class F>
   void ForEachAttribute(Node n, F f) const {
-    const HtmlTreeNode& node = tree_.nodes[n];
+    const HtmlTreeNode& node = nodes_[n];
     for (std::uint32_t a = node.first; a < node.first + node.count_or_last; ++a) {
-      f(tree_.attrs[a].name, tree_.attrs[a].value);
+      f(attrs_[a].name, attrs_[a].value);
     }
   }
   template <class F>
   void ForEachTextPiece(Node n, F f) const {
-    for (std::uint32_t s = tree_.nodes[n].first; s != kNoTreeNode; s = tree_.segments[s].next) {
-      f(tree_.segments[s].text);
+    for (std::uint32_t s = nodes_[n].first; s != kNoTreeNode; s = segments_[s].next) {
+      f(segments_[s].text);
     }
   }
   template <class F>
   void ForEachChildText(Node n, F f) const {
-    for (Node c = tree_.nodes[n].first_child; c != kNone; c = tree_.nodes[c].next_sibling) {
-      if (tree_.nodes[c].kind == HtmlTreeNode::kText) ForEachTextPiece(c, f);
+    for (Node c = nodes_[n].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      if (nodes_[c].kind == HtmlTreeNode::kText) ForEachTextPiece(c, f);
     }
   }
 
  private:
   const HtmlTree& tree_;
+  // The tree's arrays, which do not change while the Document is written: held here, a pointer each
+  // is read without going through the vectors again after every write to the Document (its byte
+  // stores may alias anything, so the compiler reloads what it cannot keep).
+  const HtmlTreeNode* const nodes_;
+  const HtmlTreeAttr* const attrs_;
+  const HtmlTextSegment* const segments_;
 };
 
 }  // namespace
