@@ -150,18 +150,6 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
   return false;
 }
 
-void DocumentBuilder::Keep(Attr key, std::string_view value) {
-  Node& element = doc_.nodes.back();
-  if (element.attr_count == 0xFF) return;
-  const std::uint32_t bit = 1u << static_cast<int>(key);
-  if (element_kept_ & bit) return;  // first occurrence wins, as in HTML5
-  element_kept_ |= bit;
-  const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
-  AppendFolded(doc_.strings, value);
-  doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});
-  ++element.attr_count;
-}
-
 void DocumentBuilder::AppendWithPresentationFormsFolded(std::string& pool, std::string_view s) {
   std::string tmp(s);
   decode::FoldPresentationForms(tmp);

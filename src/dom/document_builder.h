@@ -150,7 +150,17 @@ class DocumentBuilder {
   void FindNewlines(std::string_view html);
   static constexpr std::uint32_t kEndOfNewlines = 0xFFFFFFFFu;  // above the offset of every newline
   static bool Hides(AttributeRole::Hides rule, std::string_view value);
-  void Keep(Attr key, std::string_view value);
+  void Keep(Attr key, std::string_view value) {
+    Node& element = doc_.nodes.back();
+    if (element.attr_count == 0xFF) return;
+    const std::uint32_t bit = 1u << static_cast<int>(key);
+    if (element_kept_ & bit) return;  // first occurrence wins, as in HTML5
+    element_kept_ |= bit;
+    const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
+    AppendFolded(doc_.strings, value);
+    doc_.attrs.push_back(AttrEntry{key, begin, static_cast<std::uint32_t>(doc_.strings.size() - begin)});
+    ++element.attr_count;
+  }
   // Appends `s` to `pool`, folding Arabic presentation forms when the text may contain them. Runs
   // for every text piece and kept attribute value: the common case, a plain append, stays inline.
   void AppendFolded(std::string& pool, std::string_view s) const {
