@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <vector>
 
 #include "text/unicode.h"
@@ -88,8 +89,14 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
     const ByteKind k = kind(*p);
     if (k == ByteKind::kCopy) {
       space_before_text();
-      do *w++ = *p++;
-      while (p < end && kind(*p) == ByteKind::kCopy);
+      *w++ = *p++;
+      // Four bytes per test of the end while the run goes on, then one by one.
+      for (; end - p >= 4 && kind(p[0]) == ByteKind::kCopy && kind(p[1]) == ByteKind::kCopy &&
+             kind(p[2]) == ByteKind::kCopy && kind(p[3]) == ByteKind::kCopy;
+           p += 4, w += 4) {
+        std::memcpy(w, p, 4);
+      }
+      while (p < end && kind(*p) == ByteKind::kCopy) *w++ = *p++;
       continue;
     }
     if (k != ByteKind::kDecode) {
