@@ -169,6 +169,18 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     b->level = 0;
   };
 
+  // Most of a page is not kept. While no text waits in `current` (a break would be a no-op), a
+  // subtree without kept text and without <pre> is passed over: marked_before[i] counts the kept
+  // text nodes and <pre> elements before node i.
+  std::vector<std::uint32_t> marked_before(doc.size() + 1, 0);
+  for (dom::NodeId i = 0; i < doc.size(); ++i) {
+    const dom::Node& n = doc[i];
+    marked_before[i + 1] = marked_before[i] + ((n.is_text() && keep[i]) || n.tag == dom::Tag::kPre);
+  }
+  auto may_skip = [&](dom::NodeId id) {
+    return current.text.empty() && marked_before[doc.SubtreeEnd(id)] == marked_before[id];
+  };
+
   WalkBlocks(doc, 0, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
     if (n.tag == dom::Tag::kImg && !current.text.empty()) current.text.push_back(' ');
@@ -196,7 +208,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     current.links.push_back(Link{static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end),
                                  std::string(doc.GetAttr(anchor, dom::Attr::kHref))});
     current_anchor = anchor;
-  });
+  }, may_skip);
   return blocks;
 }
 

@@ -17,8 +17,12 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
 // in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
 // <br>, <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, `open` being
 // the block-level ancestors still open (innermost last).
-template <class OnBreak, class OnNode>
-void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, OnNode&& on_node) {
+// may_skip(id), asked at every element, lets the walk pass over the element's whole subtree without
+// a call; the caller says yes only where the calls it spares would change nothing (and the subtree
+// holds no <pre>, whose close would have reset in_pre).
+template <class OnBreak, class OnNode, class MaySkip>
+void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, OnNode&& on_node,
+                MaySkip&& may_skip) {
   if (root >= doc.size()) return;
   std::vector<dom::NodeId> open;
   bool in_pre = false;
@@ -29,6 +33,10 @@ void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, 
       on_break();
     }
     const dom::Node& n = doc[id];
+    if (n.is_element() && may_skip(id)) {
+      id = doc.SubtreeEnd(id) - 1;
+      continue;
+    }
     if (n.is_element() && dom::IsBlockLevel(n.tag)) {
       on_break();
       if (n.tag != dom::Tag::kBr && n.tag != dom::Tag::kHr) open.push_back(id);
@@ -38,6 +46,10 @@ void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, 
     on_node(id, in_pre, static_cast<const std::vector<dom::NodeId>&>(open));
   }
   on_break();
+}
+template <class OnBreak, class OnNode>
+void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, OnNode&& on_node) {
+  WalkBlocks(doc, root, on_break, on_node, [](dom::NodeId) { return false; });
 }
 
 // Collapses whitespace runs to one space and trims; keeps line breaks when `keep_newlines`.
