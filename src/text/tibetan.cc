@@ -14,11 +14,16 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
 #include "decode/charset.h"
 #include "text/unicode.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace pith::text {
 
@@ -1082,67 +1087,100 @@ struct ConvertVisitor {
 
 }  // namespace
 
+namespace {
+
+// Where "face" or "font" (in any ASCII case) next starts in html at or after `from`, or npos. This
+// reads every byte of every page, 32 at a time: most blocks hold no 'f' (OR 0x20 maps only 'A'..'Z'
+// onto the lower-case letters compared with) and cost one test; in the others, only the places where
+// an 'f' is followed by an 'a' or an 'o' are compared whole.
+std::size_t FindFaceOrFont(std::string_view html, std::size_t from) {
+  const auto folded = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(html[i]) | 0x20); };
+  constexpr auto pack = [](const char (&w)[5]) {
+    std::uint32_t packed = 0;
+    for (int k = 3; k >= 0; --k) packed = packed << 8 | static_cast<std::uint32_t>(w[k]);
+    return packed;
+  };
+  constexpr std::uint32_t kFace = pack("face"), kFont = pack("font");
+  const auto is_face_or_font = [&](std::size_t i) {
+    const std::uint32_t word = folded(i) | folded(i + 1) << 8 | folded(i + 2) << 16 | folded(i + 3) << 24;
+    return word == kFace || word == kFont;
+  };
+  if (html.size() < 4) return std::string_view::npos;
+  const std::size_t last = html.size() - 4;  // the last place a word fits
+  std::size_t i = from;
+#if defined(__SSE2__)
+  const __m128i case_bit = _mm_set1_epi8(0x20);
+  const auto load_folded = [&](std::size_t at) {
+    return _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(html.data() + at)), case_bit);
+  };
+  // The places of [at, at + 16) that hold an 'f' followed by an 'a' or an 'o'.
+  const auto pairs = [&](std::size_t at, __m128i f) {
+    const __m128i second = load_folded(at + 1);
+    const __m128i a_or_o = _mm_or_si128(_mm_cmpeq_epi8(second, _mm_set1_epi8('a')),
+                                        _mm_cmpeq_epi8(second, _mm_set1_epi8('o')));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_and_si128(f, a_or_o)));
+  };
+  for (; i + 33 <= html.size(); i += 32) {  // bytes i .. i + 32 are read
+    const __m128i f_low = _mm_cmpeq_epi8(load_folded(i), _mm_set1_epi8('f'));
+    const __m128i f_high = _mm_cmpeq_epi8(load_folded(i + 16), _mm_set1_epi8('f'));
+    if (_mm_movemask_epi8(_mm_or_si128(f_low, f_high)) == 0) continue;
+    for (std::uint32_t mask = pairs(i, f_low) | pairs(i + 16, f_high) << 16; mask != 0; mask &= mask - 1) {
+      const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(mask));
+      if (at > last) return std::string_view::npos;
+      if (is_face_or_font(at)) return at;
+    }
+  }
+#endif
+  for (; i <= last; ++i) {
+    if (is_face_or_font(i)) return i;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
 bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* fonts) {
   bool found = false;
-  if (html.empty()) return false;
   auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
   auto name_char = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '_' || c == ' ' || c == '(' || c == ')';
   };
-  // The three letters after an 'f', case folded (OR 0x20 maps only 'A'..'Z' onto the lower-case
-  // letters compared with) into one number: one comparison per word.
-  auto next_three = [&](std::size_t at) {
-    auto folded = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(html[i]) | 0x20); };
-    return folded(at) | folded(at + 1) << 8 | folded(at + 2) << 16;
-  };
-  constexpr auto pack = [](const char (&w)[4]) {
-    return static_cast<std::uint32_t>(w[0]) | static_cast<std::uint32_t>(w[1]) << 8 | static_cast<std::uint32_t>(w[2]) << 16;
-  };
-  constexpr std::uint32_t kAce = pack("ace"), kOnt = pack("ont");
   // Every "face" (<font face>) and "font" (font, font-family) followed by '=' or ':' introduces a
   // list of family names; the CSS shorthand puts sizes first ("font: 28pt TibetanMachineWeb").
-  // The scan looks for the rarer first letter (f/F) with memchr and checks the next three.
-  for (const char first : {'f', 'F'}) {
-    for (const char* p = static_cast<const char*>(std::memchr(html.data(), first, html.size())); p != nullptr;
-         p = static_cast<const char*>(std::memchr(p + 1, first, html.size() - (p + 1 - html.data())))) {
-      const std::size_t at = static_cast<std::size_t>(p - html.data()) + 1;
-      if (at + 3 > html.size()) break;
-      const std::uint32_t word = next_three(at);
-      const bool is_face = word == kAce;
-      const bool is_font = word == kOnt;
-      if (!is_face && !is_font) continue;
-      std::size_t i = at + 3;
-      if (is_font && i + 7 <= html.size() && html[i] == '-' &&
-          lower(html[i + 1]) == 'f' && lower(html[i + 6]) == 'y') {
-        i += 7;  // font-family
+  for (std::size_t word = FindFaceOrFont(html, 0); word != std::string_view::npos;
+       word = FindFaceOrFont(html, word + 1)) {
+    const bool is_font = lower(html[word + 1]) == 'o';
+    std::size_t i = word + 4;
+    if (is_font && i + 7 <= html.size() && html[i] == '-' &&
+        lower(html[i + 1]) == 'f' && lower(html[i + 6]) == 'y') {
+      i += 7;  // font-family
+    }
+    while (i < html.size() && (html[i] == ' ' || html[i] == '\t')) ++i;
+    if (i >= html.size() || (html[i] != '=' && html[i] != ':')) continue;
+    ++i;
+    const std::size_t end = std::min(html.size(), i + 200);
+    // Candidate names: runs of name characters between quotes, commas and the end of the value;
+    // the shorthand's leading sizes are tried as well and simply match no font.
+    std::size_t j = i;
+    while (j < end && html[j] != ';' && html[j] != '}' && html[j] != '>' && html[j] != '\n') {
+      while (j < end && !name_char(html[j]) && html[j] != ';' && html[j] != '}' && html[j] != '>') ++j;
+      const std::size_t b = j;
+      while (j < end && name_char(html[j])) ++j;
+      std::string_view run = html.substr(b, j - b);
+      while (!run.empty() && run.front() == ' ') run.remove_prefix(1);
+      while (!run.empty() && run.back() == ' ') run.remove_suffix(1);
+      if (run.size() < 3) continue;
+      // "28pt TibetanMachineWeb": try the whole run, then its last space-separated word.
+      const TibetanFont* font = FindTibetanFont(run);
+      if (!font) {
+        const std::size_t space = run.rfind(' ');
+        if (space != std::string_view::npos) font = FindTibetanFont(run.substr(space + 1));
       }
-      while (i < html.size() && (html[i] == ' ' || html[i] == '\t')) ++i;
-      if (i >= html.size() || (html[i] != '=' && html[i] != ':')) continue;
-      ++i;
-      const std::size_t end = std::min(html.size(), i + 200);
-      // Candidate names: runs of name characters between quotes, commas and the end of the value;
-      // the shorthand's leading sizes are tried as well and simply match no font.
-      std::size_t j = i;
-      while (j < end && html[j] != ';' && html[j] != '}' && html[j] != '>' && html[j] != '\n') {
-        while (j < end && !name_char(html[j]) && html[j] != ';' && html[j] != '}' && html[j] != '>') ++j;
-        const std::size_t b = j;
-        while (j < end && name_char(html[j])) ++j;
-        std::string_view run = html.substr(b, j - b);
-        while (!run.empty() && run.front() == ' ') run.remove_prefix(1);
-        while (!run.empty() && run.back() == ' ') run.remove_suffix(1);
-        if (run.size() < 3) continue;
-        // "28pt TibetanMachineWeb": try the whole run, then its last space-separated word.
-        const TibetanFont* font = FindTibetanFont(run);
-        if (!font) {
-          const std::size_t space = run.rfind(' ');
-          if (space != std::string_view::npos) font = FindTibetanFont(run.substr(space + 1));
-        }
-        if (font && font->kind != TibetanFontKind::kUnicode) {
-          found = true;
-          if (!fonts) return true;
-          if (std::find(fonts->begin(), fonts->end(), font->name) == fonts->end()) fonts->emplace_back(font->name);
-        }
+      if (font && font->kind != TibetanFontKind::kUnicode) {
+        found = true;
+        if (!fonts) return true;
+        if (std::find(fonts->begin(), fonts->end(), font->name) == fonts->end()) fonts->emplace_back(font->name);
       }
     }
   }

@@ -189,8 +189,8 @@ bool ConvertLegacyTibetan(std::string_view utf8_html, LegacyConversion* out);
 
 // A cheap pre-check for the pipeline: does the page declare (in a face="..." attribute or a CSS
 // font / font-family) a legacy Tibetan font, ASCII- or GB2312-based? Looks only at the values after
-// "face" and "font", so most pages cost two memchr-speed scans. Appends the legacy font names found
-// to *fonts (when given).
+// "face" and "font", so most pages cost one vectorised scan. Appends the legacy font names found
+// to *fonts (when given), in the order of the page.
 bool DeclaresLegacyTibetanFont(std::string_view html, std::vector<std::string>* fonts = nullptr);
 
 // One run of text in `font` → Unicode. Characters without an entry are kept and counted in *unmapped.
