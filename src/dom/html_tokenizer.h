@@ -146,7 +146,7 @@ class HtmlTokenizer {
   void AppendInputCopy(Piece* piece, std::string* buffer, const char* begin, const char* end);
   void AppendBytes(Piece* piece, std::string* buffer, std::string_view bytes);
   void MoveToBuffer(Piece* piece, std::string* buffer);
-  void AppendRun(const char* begin, const char* end) {
+  [[gnu::always_inline]] void AppendRun(const char* begin, const char* end) {
     if (begin == end) return;
     if (RunEmpty()) run_offset_ = static_cast<std::size_t>(begin - input_.data());
     AppendInput(&run_, &run_buffer_, begin, end);
