@@ -42,24 +42,6 @@ Tag TagFromName(std::string_view name) {
   return Tag::kUnknown;
 }
 
-bool IsBlockLevel(Tag tag) {
-  switch (tag) {
-    case Tag::kAddress: case Tag::kArticle: case Tag::kAside: case Tag::kBlockquote:
-    case Tag::kBody: case Tag::kBr: case Tag::kCaption: case Tag::kCenter: case Tag::kDd:
-    case Tag::kDetails: case Tag::kDialog: case Tag::kDiv: case Tag::kDl: case Tag::kDt:
-    case Tag::kFieldset: case Tag::kFigcaption: case Tag::kFigure: case Tag::kFooter:
-    case Tag::kForm: case Tag::kH1: case Tag::kH2: case Tag::kH3: case Tag::kH4: case Tag::kH5:
-    case Tag::kH6: case Tag::kHeader: case Tag::kHgroup: case Tag::kHr: case Tag::kHtml:
-    case Tag::kLegend: case Tag::kLi: case Tag::kMain: case Tag::kMenu: case Tag::kNav:
-    case Tag::kOl: case Tag::kOption: case Tag::kP: case Tag::kPre: case Tag::kSection:
-    case Tag::kSummary: case Tag::kTable: case Tag::kTbody: case Tag::kTd: case Tag::kTfoot:
-    case Tag::kTh: case Tag::kThead: case Tag::kTr: case Tag::kUl: case Tag::kTitle:
-      return true;
-    default:
-      return false;
-  }
-}
-
 int HeadingLevel(Tag tag) {
   switch (tag) {
     case Tag::kH1: return 1;

@@ -49,7 +49,25 @@ std::string_view TagName(Tag tag);
 Tag TagFromName(std::string_view name);
 
 // Elements that start a new line of text when rendered (block-level in CSS terms), plus <br>.
-bool IsBlockLevel(Tag tag);
+// Inline: rendering, metadata and the algorithms ask it for every element, and the switch compiles
+// to a few instructions.
+constexpr bool IsBlockLevel(Tag tag) {
+  switch (tag) {
+    case Tag::kAddress: case Tag::kArticle: case Tag::kAside: case Tag::kBlockquote:
+    case Tag::kBody: case Tag::kBr: case Tag::kCaption: case Tag::kCenter: case Tag::kDd:
+    case Tag::kDetails: case Tag::kDialog: case Tag::kDiv: case Tag::kDl: case Tag::kDt:
+    case Tag::kFieldset: case Tag::kFigcaption: case Tag::kFigure: case Tag::kFooter:
+    case Tag::kForm: case Tag::kH1: case Tag::kH2: case Tag::kH3: case Tag::kH4: case Tag::kH5:
+    case Tag::kH6: case Tag::kHeader: case Tag::kHgroup: case Tag::kHr: case Tag::kHtml:
+    case Tag::kLegend: case Tag::kLi: case Tag::kMain: case Tag::kMenu: case Tag::kNav:
+    case Tag::kOl: case Tag::kOption: case Tag::kP: case Tag::kPre: case Tag::kSection:
+    case Tag::kSummary: case Tag::kTable: case Tag::kTbody: case Tag::kTd: case Tag::kTfoot:
+    case Tag::kTh: case Tag::kThead: case Tag::kTr: case Tag::kUl: case Tag::kTitle:
+      return true;
+    default:
+      return false;
+  }
+}
 // h1..h6 → 1..6, else 0.
 int HeadingLevel(Tag tag);
 
