@@ -1504,8 +1504,16 @@ void CountScripts(std::string_view s, ScriptCounts* c) {
       i += 8;
       continue;
     }
-    if (static_cast<unsigned char>(s[i]) < 0x80) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    if (lead < 0x80) {
       ++i;
+      continue;
+    }
+    // Lead bytes E5..E9 start U+5000..U+9FFF, all Han: most of a Chinese page, counted undecoded.
+    if (lead >= 0xE5 && lead <= 0xE9) {
+      i = std::min(i + 3, s.size());
+      ++c->han;
+      ++c->letters;
       continue;
     }
     const char32_t cp = text::NextCodePoint(s, i);
