@@ -148,6 +148,20 @@ TEST(Auto, LineBlocksOfTheFallbackEndBeforeTheCopyrightLine) {
   EXPECT_EQ(out.find("constitutes acceptance"), std::string::npos) << out;
 }
 
+TEST(Auto, ATrailingNewlineAfterThePageChangesNothing) {
+  // A dateline above an article that is one long paragraph, the last text of the page: the
+  // dateline goes whether or not a newline follows </html> (it lands in <body> as text).
+  const std::string html =
+      "<html><body><div class=art><div><p>12 January 2012</p><p>" +
+      Repeat("The council published its review of public services on Thursday, and the findings were "
+             "sharper than expected. ", 6) +
+      "</p></div></div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_EQ(out.find("12 January 2012"), std::string::npos) << out;
+  EXPECT_NE(out.find("The council published"), std::string::npos) << out;
+  EXPECT_EQ(ExtractAuto(html + "\n"), out);
+}
+
 TEST(Auto, TheRestOfAnArticleUnderAMoreAnchorJoinsIt) {
   // Blog engines put the part after the "continue reading" cut in <div id=more>; "more" also names
   // "more stories" blocks, so the hint stands unless the block holds more paragraphs than the
