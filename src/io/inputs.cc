@@ -72,7 +72,9 @@ Status ReadInput(const InputItem& item, std::size_t max_bytes, std::string* out)
   if (!item.error.ok()) return item.error;
   FILE* f = item.path.empty() ? stdin : std::fopen(item.path.c_str(), "rb");
   if (!f) return Status(StatusCode::kIoError, std::strerror(errno));
-  const Status too_large(StatusCode::kTooLarge, "input exceeds the limit of " + std::to_string(max_bytes) + " bytes");
+  auto too_large = [max_bytes] {  // built only when needed: this runs once per input
+    return Status(StatusCode::kTooLarge, "input exceeds the limit of " + std::to_string(max_bytes) + " bytes");
+  };
   Status status = Status::Ok();
   // A regular file is read straight into a string of its size: one copy from the kernel, where
   // reading through a buffer and appending copied every byte twice more and regrew the string.
@@ -82,7 +84,7 @@ Status ReadInput(const InputItem& item, std::size_t max_bytes, std::string* out)
   if (f != stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
     if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) {
       std::fclose(f);
-      return too_large;
+      return too_large();
     }
     out->resize(static_cast<std::size_t>(st.st_size));
     out->resize(std::fread(out->data(), 1, out->size(), f));
@@ -91,7 +93,7 @@ Status ReadInput(const InputItem& item, std::size_t max_bytes, std::string* out)
   while (!std::ferror(f) && !std::feof(f)) {
     const std::size_t n = std::fread(buf, 1, sizeof buf, f);
     if (out->size() + n > max_bytes) {
-      status = too_large;
+      status = too_large();
       out->clear();
       break;
     }
