@@ -470,6 +470,30 @@ TEST(Auto, LinkTextAfterTheLastParagraphGoesWithWhatFollows) {
   EXPECT_NE(shop.find("Item number 17457"), std::string::npos) << shop;
 }
 
+TEST(Auto, BlocksAfterADroppedLinkGroupBelowTheTextGo) {
+  // After the story: its tags (a link group step 5 drops), then a donation appeal without links.
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string tags = "<ul class=terms><li><a href=/t/1>Harbour news</a></li><li><a href=/t/2>City council</a>"
+                           "</li><li><a href=/t/3>Breakwater</a></li></ul>";
+  const std::string out = ExtractAuto("<body><div class=post>" + body + tags +
+                                      "<div class=box><div>Any amount helps keep the paper free to read</div>"
+                                      "<div>Bank transfer to account 0993000060423</div></div></div></body>");
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Any amount helps"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Bank transfer"), std::string::npos) << out;
+
+  // A list whose link-only items were dropped keeps its other items: they are siblings of the
+  // kept item before them, not blocks after a link group.
+  std::string refs;
+  for (int i = 0; i < 3; ++i) {
+    refs += "<li>Harbour report " + std::to_string(i) + ", printed by the board for the yearly meeting of its members</li><li><a href=/r" + std::to_string(i) +
+            ">The full harbour report number " + std::to_string(i) + " as a download</a></li>";
+  }
+  const std::string with_refs = ExtractAuto("<body><div class=post>" + body + "<ol>" + refs + "</ol></div></body>");
+  EXPECT_NE(with_refs.find("Harbour report 2, printed by the board"), std::string::npos) << with_refs;
+}
+
 TEST(Auto, ACopyrightLineEndsTheContent) {
   const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
                                   "after a long debate about the cost.</p>", 5);
