@@ -136,7 +136,7 @@ TEST(EvalDataset, WcxbDevHasTextAndSnippets) {
   EXPECT_EQ(typed, 400u);
   EXPECT_GT(with, 400u);
   EXPECT_GT(without, 0u);
-  // dev-0002: 5 "with" and 4 "without" snippets; the "metadata" key is ignored.
+  // dev-0002: 5 "with" and 4 "without" snippets, and its title, author and date.
   const auto it = std::find_if(set.pages.begin(), set.pages.end(), [](const Page& p) { return p.id == "dev-0002"; });
   ASSERT_NE(it, set.pages.end());
   EXPECT_EQ(it->with.size(), 5u);
@@ -144,6 +144,11 @@ TEST(EvalDataset, WcxbDevHasTextAndSnippets) {
   EXPECT_EQ(it->page_type, "article");
   EXPECT_EQ(it->url, "https://tastewise.io/blog/health-and-nutrition-trends");
   EXPECT_FALSE(it->truth_text.empty());
+  EXPECT_EQ(it->truth_title, "Top 10 Health and Nutrition Trends to Watch");
+  EXPECT_EQ(it->truth_author, "Kelia Losa Reinoso");
+  EXPECT_EQ(it->truth_date, "2025-08-25");
+  const auto titled = std::count_if(set.pages.begin(), set.pages.end(), [](const Page& p) { return !p.truth_title.empty(); });
+  EXPECT_EQ(titled, 400);
 }
 
 TEST(EvalDataset, SetWithoutTruth) {
@@ -287,6 +292,54 @@ TEST(EvalEvaluate, PerfectAndFailingExtractors) {
   EXPECT_FALSE(j["page_results"][2].contains("shingle"));  // no truth
   EXPECT_TRUE(j["groups"]["lang"].contains("zh"));
   EXPECT_TRUE(j["groups"]["page_type"].contains("article"));
+}
+
+TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {
+  TempSet t("meta");
+  t.Write("index.jsonl",
+          "{\"id\": \"m1\", \"truth\": \"json\"}\n"
+          "{\"id\": \"m2\", \"truth\": \"json\"}\n"
+          "{\"id\": \"m3\", \"truth\": \"json\"}\n");
+  for (const char* id : {"m1", "m2", "m3"}) t.Write(std::string("html/") + id + ".html", id);
+  // wcxb's layout, goose3's (a top-level title), and a truth that names no metadata.
+  t.Write("truth/m1.json", "{\"with\": [], \"metadata\": {\"title\": \"It\u2019s Here\", \"author\": \"Jane Roe\", "
+                           "\"publish_date\": \"2024-05-01\"}}");
+  t.Write("truth/m2.json", "{\"with\": [], \"title\": \"Second Page\", \"meta_lang\": null}");
+  t.Write("truth/m3.json", "{\"with\": [], \"title\": null}");
+  DataSet set;
+  ASSERT_TRUE(LoadSet(t.dir(), {}, &set).ok());
+  ASSERT_EQ(set.pages.size(), 3u);
+  EXPECT_EQ(set.pages[1].truth_title, "Second Page");
+  EXPECT_TRUE(set.pages[2].truth_title.empty());
+
+  const ExtractFunction extract = [](std::string_view html, const PageInfo&) {
+    Extraction e;
+    e.text = "text";
+    e.title = html == "m1" ? "it's here" : "Second page - Example News";
+    e.author = "John Doe";
+    e.date = "2024-05-01T08:00:00+02:00";
+    return e;
+  };
+  const SetReport r = EvaluateSet(set, extract);
+  EXPECT_EQ(r.total.metadata.title_pages, 2u);
+  EXPECT_EQ(r.total.metadata.title_exact, 1u);
+  EXPECT_EQ(r.total.metadata.author_pages, 1u);
+  EXPECT_EQ(r.total.metadata.author_exact, 0u);
+  EXPECT_EQ(r.total.metadata.date_pages, 1u);
+  EXPECT_EQ(r.total.metadata.date_exact, 1u);
+  const nlohmann::json j = SetJson(r, /*per_page=*/true);
+  EXPECT_EQ(j["metadata"]["title"]["exact"], 1);
+  EXPECT_DOUBLE_EQ(j["metadata"]["date"]["accuracy"].get<double>(), 1.0);
+  EXPECT_EQ(j["page_results"][0]["metadata"]["author"]["found"], "John Doe");
+  EXPECT_FALSE(j["page_results"][2].contains("metadata"));
+  std::ostringstream table;
+  PrintSetRows(table, r, false);
+  EXPECT_NE(table.str().find("metadata: title 1/2 = 0.500"), std::string::npos) << table.str();
+
+  // Saved outputs hold text only: their metadata is not scored.
+  const SetReport saved = EvaluateSavedOutputs(set, t.root() / "none");
+  EXPECT_EQ(saved.total.metadata.pages(), 0u);
+  EXPECT_TRUE(SetJson(saved, false)["metadata"].is_null());
 }
 
 TEST(EvalEvaluate, TruthEchoScoresOneOnRealSet) {

@@ -18,7 +18,8 @@ namespace {
 using nlohmann::json;
 
 // The scores the gate watches for one set of an eval JSON: shingle F1 and char F for full-text
-// sets, snippet F1 for snippet sets.
+// sets, snippet F1 for snippet sets, and the share of titles, authors and dates found right where
+// the truth names them.
 json SetScores(const json& set) {
   json out = json::object();
   if (set.contains("shingle") && set["shingle"].is_object() && set["shingle"].value("pages", 0) > 0) {
@@ -28,6 +29,11 @@ json SetScores(const json& set) {
   if (set.contains("snippets") && set["snippets"].is_object() && set["snippets"].value("pages", 1) > 0 &&
       set["snippets"].contains("f1")) {
     out["snippet_f1"] = set["snippets"]["f1"];
+  }
+  if (set.contains("metadata") && set["metadata"].is_object()) {
+    for (const char* field : {"title", "author", "date"}) {
+      if (set["metadata"].contains(field)) out[std::string(field) + "_accuracy"] = set["metadata"][field]["accuracy"];
+    }
   }
   return out;
 }

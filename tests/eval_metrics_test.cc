@@ -363,6 +363,41 @@ TEST(EvalSnippets, SummedOverPages) {
   EXPECT_DOUBLE_EQ(SnippetCounts{}.f1(), 1.0);
 }
 
+TEST(EvalMetadata, FieldsCompareAfterFoldingCaseQuotesDashesAndSpaces) {
+  EXPECT_EQ(NormalizeField("  Beginner\u2019s  Guide \u2014 Part\u00A0One "), "beginner's guide - part one");
+  EXPECT_EQ(NormalizeField("\"David Kim\""), "david kim");  // quotes around the whole value
+  EXPECT_EQ(NormalizeField("\u201COnly One\u201D Lyrics"), "\"only one\" lyrics");  // quotes inside stay
+  EXPECT_EQ(NormalizeField("ΣΟΦΙΑ"), NormalizeField("σοφια"));
+  EXPECT_EQ(NormalizeField(" \t\n"), "");
+  EXPECT_TRUE(SameField("How close is China\u2019s EUV project?", "How close is China's EUV project?"));
+  EXPECT_FALSE(SameField("Recent Trends in Photography", "8 Recent Trends in Photography"));
+  EXPECT_FALSE(SameField("", ""));  // a truth that names nothing matches nothing
+  EXPECT_TRUE(SameDay("2025-08-25T13:59:22", "2025-08-25"));
+  EXPECT_TRUE(SameDay("2025-08-25", "2025-08-25T00:00:00Z"));
+  EXPECT_FALSE(SameDay("2025-08-24T23:59:59", "2025-08-25"));
+  EXPECT_FALSE(SameDay("", "2025-08-25"));
+  EXPECT_FALSE(SameDay("2025-08", "2025-08"));
+}
+
+TEST(EvalMetadata, OnlyFieldsTheTruthNamesCount) {
+  MetadataCounts m = CountMetadata("Top 10 Trends", "", "2025-08-25T10:00:00", "Top 10 Trends to Watch", "", "2025-08-25");
+  EXPECT_EQ(m.title_pages, 1u);
+  EXPECT_EQ(m.title_exact, 0u);
+  // Unigram F1: 3 of the output's 3 tokens are among the truth's 5 → P 1, R 0.6.
+  EXPECT_NEAR(m.title_token_f1, 0.75, 1e-12);
+  EXPECT_EQ(m.author_pages, 0u);  // the truth does not say: a found or missing author counts nowhere
+  EXPECT_EQ(m.date_pages, 1u);
+  EXPECT_EQ(m.date_exact, 1u);
+  m += CountMetadata("A Title", "Jane Roe", "", "a title", "Jane  Roe", "2020-01-01");
+  EXPECT_EQ(m.title_pages, 2u);
+  EXPECT_EQ(m.title_exact, 1u);
+  EXPECT_EQ(m.author_pages, 1u);
+  EXPECT_EQ(m.author_exact, 1u);
+  EXPECT_EQ(m.date_pages, 2u);
+  EXPECT_EQ(m.date_exact, 1u);
+  EXPECT_EQ(m.pages(), 5u);
+}
+
 TEST(EvalCompression, Ratio) {
   EXPECT_DOUBLE_EQ(CompressionRatio(25, 100), 0.25);
   EXPECT_DOUBLE_EQ(CompressionRatio(0, 100), 0.0);

@@ -44,6 +44,13 @@ Status ReadSnippets(const fs::path& file, Page* page) {
       dest.push_back(item.get<std::string>());
     }
   }
+  // Metadata truth: wcxb's "metadata" object, or a top-level "title" (goose3); null or absent = unknown.
+  page->truth_title = StringField(doc, "title");
+  if (auto meta = doc.find("metadata"); meta != doc.end() && meta->is_object()) {
+    if (std::string title = StringField(*meta, "title"); !title.empty()) page->truth_title = std::move(title);
+    page->truth_author = StringField(*meta, "author");
+    page->truth_date = StringField(*meta, "publish_date");
+  }
   return Status::Ok();
 }
 

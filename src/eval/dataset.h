@@ -4,7 +4,8 @@
 //                          page_type (optional), truth ("txt" | "json" | "txt+json" | null), ...
 //   <set>/html/<id>.html   the page's raw bytes, any encoding: loaded as bytes, never transcoded
 //   <set>/truth/<id>.txt   UTF-8 main text (truth contains "txt")
-//   <set>/truth/<id>.json  {"with": [...], "without": [...], ...} snippets (truth contains "json")
+//   <set>/truth/<id>.json  {"with": [...], "without": [...], "metadata": {...}, ...} snippets and
+//                          the page's title, author, publish date (truth contains "json")
 //
 // A set whose pages have no truth (gne-zh-pages) still loads: it is evaluated for errors and speed.
 // `FindSets` accepts either one set folder or a folder of sets (every direct subfolder holding an
@@ -36,6 +37,9 @@ struct Page {
   std::string html;        // raw bytes
   std::string truth_text;  // UTF-8 (when has_text_truth)
   std::vector<std::string> with, without;  // snippets (when has_snippet_truth)
+  // Metadata named by the truth JSON ("" = not given): "metadata": {"title", "author",
+  // "publish_date"} (wcxb) or a top-level "title" (goose3).
+  std::string truth_title, truth_author, truth_date;
 
   // Group key for per-language rows: lang_guess with a trailing " (...)" remark removed
   // ("zh (from page text; no truth)" → "zh"); "unknown" when empty.

@@ -16,6 +16,9 @@ namespace pith::eval {
 Extraction ToExtraction(const Result& r) {
   Extraction e;
   e.status = std::string(StatusCodeName(r.status.code()));
+  e.title = r.metadata.title;
+  e.author = r.metadata.author;
+  e.date = r.metadata.date;
   if (r.status.ok()) {
     e.text = r.Text();
   } else if (r.status.code() != StatusCode::kNoContent) {
@@ -56,6 +59,7 @@ class GroupBuilder {
       ++g.snippet_pages;
       g.snippets += p.snippets;
     }
+    g.metadata += p.metadata;
   }
 
   GroupReport Finish() {
@@ -144,6 +148,24 @@ nlohmann::json SnippetJson(const SnippetCounts& s) {
           {"f1", s.f1()}};
 }
 
+// A share of pages, 0 when there is none.
+double Share(std::size_t part, std::size_t whole) { return whole ? double(part) / double(whole) : 0.0; }
+
+nlohmann::json MetadataJson(const MetadataCounts& m) {
+  nlohmann::json j = nlohmann::json::object();
+  if (m.title_pages) {
+    j["title"] = {{"pages", m.title_pages}, {"exact", m.title_exact}, {"accuracy", Share(m.title_exact, m.title_pages)},
+                  {"token_f1", m.title_token_f1 / double(m.title_pages)}};
+  }
+  if (m.author_pages) {
+    j["author"] = {{"pages", m.author_pages}, {"exact", m.author_exact}, {"accuracy", Share(m.author_exact, m.author_pages)}};
+  }
+  if (m.date_pages) {
+    j["date"] = {{"pages", m.date_pages}, {"same_day", m.date_exact}, {"accuracy", Share(m.date_exact, m.date_pages)}};
+  }
+  return j;
+}
+
 // Speed fields are null when `timed` is false (saved outputs).
 nlohmann::json GroupJson(const GroupReport& g, bool timed) {
   nlohmann::json j = {
@@ -167,6 +189,7 @@ nlohmann::json GroupJson(const GroupReport& g, bool timed) {
     j["char"] = nullptr;
   }
   j["snippets"] = g.snippet_pages ? SnippetJson(g.snippets) : nlohmann::json(nullptr);
+  j["metadata"] = g.metadata.pages() ? MetadataJson(g.metadata) : nlohmann::json(nullptr);
   return j;
 }
 
@@ -192,14 +215,22 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
   if (p.has_snippets) {
     j["snippets"] = {{"tp", p.snippets.tp}, {"fp", p.snippets.fp}, {"fn", p.snippets.fn}, {"tn", p.snippets.tn}};
   }
+  if (p.metadata.pages()) {
+    nlohmann::json m = nlohmann::json::object();
+    if (p.metadata.title_pages) m["title"] = {{"found", p.title}, {"exact", p.metadata.title_exact == 1}};
+    if (p.metadata.author_pages) m["author"] = {{"found", p.author}, {"exact", p.metadata.author_exact == 1}};
+    if (p.metadata.date_pages) m["date"] = {{"found", p.date}, {"same_day", p.metadata.date_exact == 1}};
+    j["metadata"] = m;
+  }
   return j;
 }
 
 // ---- evaluation helpers ---------------------------------------------------------------------------
 
 // Scores `outputs` (one per page, index order) against the set's truth and aggregates; the caller
-// has filled each page's status, error and seconds.
-void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, SetReport* report) {
+// has filled each page's status, error and seconds, and for an extractor's run its metadata
+// (`with_metadata`: saved outputs hold text only, so their metadata is not scored).
+void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, bool with_metadata, SetReport* report) {
   const Clock::time_point score_start = Clock::now();
   for (std::size_t i = 0; i < set.pages.size(); ++i) {
     const Page& page = set.pages[i];
@@ -217,6 +248,9 @@ void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, S
     }
     pr.has_snippets = page.has_snippet_truth;
     if (page.has_snippet_truth) pr.snippets = CountSnippets(text, page.with, page.without);
+    if (with_metadata) {
+      pr.metadata = CountMetadata(pr.title, pr.author, pr.date, page.truth_title, page.truth_author, page.truth_date);
+    }
   }
 
   GroupBuilder total(set.name);
@@ -265,12 +299,15 @@ SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
     pr.error = e.error;
     pr.status = std::move(e.status);
     pr.message = std::move(e.message);
+    pr.title = std::move(e.title);
+    pr.author = std::move(e.author);
+    pr.date = std::move(e.date);
     outputs[i] = std::move(e.text);
   }
   report.extract_seconds = SecondsSince(loop_start);
 
   // 2. Scoring.
-  ScoreOutputs(set, outputs, &report);
+  ScoreOutputs(set, outputs, /*with_metadata=*/true, &report);
   return report;
 }
 
@@ -293,7 +330,7 @@ SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& 
       pr.message = st.message();
     }
   }
-  ScoreOutputs(set, outputs, &report);
+  ScoreOutputs(set, outputs, /*with_metadata=*/false, &report);
   return report;
 }
 
@@ -315,6 +352,26 @@ void PrintHeader(std::ostream& out) {
 void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
   const bool timed = !set.saved_outputs;
   PrintRow(out, set.name, set.total, timed);
+  if (const MetadataCounts& m = set.total.metadata; m.pages()) {
+    std::string line = "  metadata:";
+    char buf[160];
+    if (m.title_pages) {
+      std::snprintf(buf, sizeof buf, " title %zu/%zu = %s (token F1 %s)", m.title_exact, m.title_pages,
+                    Fixed(Share(m.title_exact, m.title_pages)).c_str(), Fixed(m.title_token_f1 / double(m.title_pages)).c_str());
+      line += buf;
+    }
+    if (m.author_pages) {
+      std::snprintf(buf, sizeof buf, "%s author %zu/%zu = %s", m.title_pages ? "," : "", m.author_exact,
+                    m.author_pages, Fixed(Share(m.author_exact, m.author_pages)).c_str());
+      line += buf;
+    }
+    if (m.date_pages) {
+      std::snprintf(buf, sizeof buf, "%s date %zu/%zu = %s", m.title_pages || m.author_pages ? "," : "", m.date_exact,
+                    m.date_pages, Fixed(Share(m.date_exact, m.date_pages)).c_str());
+      line += buf;
+    }
+    out << line << "\n";
+  }
   if (set.by_lang.size() > 1) {
     for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g, timed);
   }
@@ -349,6 +406,8 @@ void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::siz
          " P/R = means over pages, F1 = 2PR/(P+R), pgF1 = mean page F1.\n"
          "char: paper 000 LCS over code points after deleting White_Space; integrity = char R.\n"
          "snippets: substring match after collapsing whitespace runs to one space (case-sensitive).\n"
+         "metadata: pages whose truth names the field; title and author equal after folding case, quotes,"
+         " dashes and spaces; date the same day (YYYY-MM-DD).\n"
          "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes);"
          " \"-\" for saved outputs.\n";
   for (const SetReport& s : sets) {
@@ -484,6 +543,9 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
                                      "aggregated like shingle; integrity = char recall"},
                             {"snippets", "substring match after collapsing White_Space runs to one space and "
                                          "trimming; case-sensitive; counts summed over the set"},
+                            {"metadata", "pages whose truth JSON names the field; title and author equal after "
+                                         "case folding, ASCII quotes and dashes and one space per White_Space run; "
+                                         "title token_f1 = mean unigram F1; date = same YYYY-MM-DD"},
                             {"compression", "mean over pages of output bytes / input bytes"}}}};
     nlohmann::json sets = nlohmann::json::array();
     for (const SetReport& r : reports) sets.push_back(SetJson(r, config.per_page));

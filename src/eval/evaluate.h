@@ -10,8 +10,9 @@
 //
 // Aggregation per set and per group (lang_guess group, page_type): shingle and character P/R/F by
 // the set conventions of metrics.h (means over pages, F = 2PR/(P+R) of the means, plus the mean of
-// per-page F), snippet tp/fp/fn/tn summed, compression = mean over pages of output bytes / input
-// bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
+// per-page F), snippet tp/fp/fn/tn summed, metadata matches summed (title, author, date where the
+// truth JSON names them; an extractor's run only), compression = mean over pages of output bytes /
+// input bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
 // and compression only; pages without snippet truth don't touch the snippet counts.
 //
 // The extractor is a callback so that this file depends on no part of the library but its headers;
@@ -39,6 +40,7 @@ struct Extraction {
   bool error = false;         // any outcome other than ok / no_content
   std::string status = "ok";  // StatusCodeName: "ok", "no_content", "too_deep", ...
   std::string message;        // error message, "" when none
+  std::string title, author, date;  // the metadata found ("" = none; date as Metadata::date)
 };
 using ExtractFunction = std::function<Extraction(std::string_view html, const PageInfo& info)>;
 
@@ -56,6 +58,8 @@ struct PageReport {
   ShingleScore shingles;    // valid when has_text_truth
   bool has_snippets = false;
   SnippetCounts snippets;   // valid when has_snippets
+  MetadataCounts metadata;  // fields the truth names (none for saved outputs: they hold text only)
+  std::string title, author, date;  // the metadata found
 };
 
 struct GroupReport {
@@ -64,6 +68,7 @@ struct GroupReport {
   std::size_t text_pages = 0, snippet_pages = 0;         // pages with each kind of truth
   MeanScores shingles, chars;  // over text_pages
   SnippetCounts snippets;      // summed over snippet_pages
+  MetadataCounts metadata;     // summed over pages
   double compression = 0;      // mean over pages of output bytes / input bytes
   std::size_t input_bytes = 0, output_bytes = 0;
   double extract_seconds = 0;  // set total: wall time of the loop; group: sum of page times

@@ -393,7 +393,69 @@ SnippetCounts CountSnippets(std::string_view output, const std::vector<std::stri
   return counts;
 }
 
-// ---- 4. Paper 002 ---------------------------------------------------------------------------------
+// ---- 4. Metadata fields ---------------------------------------------------------------------------
+
+std::string NormalizeField(std::string_view utf8) {
+  std::u32string cps;
+  bool space = false;
+  for (char32_t c : DecodeUtf8(utf8)) {
+    if (IsWhiteSpace(c)) {
+      space = !cps.empty();
+      continue;
+    }
+    switch (c) {
+      case U'\u2018': case U'\u2019': case U'\u201A': case U'\u201B': case U'\u2032': c = U'\''; break;
+      case U'\u201C': case U'\u201D': case U'\u201E': case U'\u201F': case U'\u2033': c = U'"'; break;
+      case U'\u2010': case U'\u2011': case U'\u2012': case U'\u2013': case U'\u2014': case U'\u2015':
+      case U'\u2212': c = U'-'; break;
+      default: c = static_cast<char32_t>(u_foldCase(static_cast<UChar32>(c), U_FOLD_CASE_DEFAULT));
+    }
+    if (space) cps.push_back(U' ');
+    space = false;
+    cps.push_back(c);
+  }
+  // Quote marks around the whole value ("\"David Kim\"") are no part of it.
+  while (cps.size() >= 2 && (cps.front() == U'"' || cps.front() == U'\'') && cps.back() == cps.front()) {
+    cps = cps.substr(1, cps.size() - 2);
+    while (!cps.empty() && cps.front() == U' ') cps.erase(0, 1);
+    while (!cps.empty() && cps.back() == U' ') cps.pop_back();
+  }
+  std::string out;
+  for (char32_t c : cps) AppendUtf8(out, c);
+  return out;
+}
+
+bool SameField(std::string_view extracted, std::string_view truth) {
+  const std::string t = NormalizeField(truth);
+  return !t.empty() && NormalizeField(extracted) == t;
+}
+
+bool SameDay(std::string_view extracted, std::string_view truth) {
+  constexpr std::size_t kDay = 10;  // YYYY-MM-DD
+  return extracted.size() >= kDay && truth.size() >= kDay && extracted.substr(0, kDay) == truth.substr(0, kDay);
+}
+
+MetadataCounts CountMetadata(std::string_view extracted_title, std::string_view extracted_author,
+                             std::string_view extracted_date, std::string_view truth_title,
+                             std::string_view truth_author, std::string_view truth_date) {
+  MetadataCounts m;
+  if (!NormalizeField(truth_title).empty()) {
+    m.title_pages = 1;
+    m.title_exact = SameField(extracted_title, truth_title);
+    m.title_token_f1 = ShingleMatch(extracted_title, truth_title, 1).f1;
+  }
+  if (!NormalizeField(truth_author).empty()) {
+    m.author_pages = 1;
+    m.author_exact = SameField(extracted_author, truth_author);
+  }
+  if (!truth_date.empty()) {
+    m.date_pages = 1;
+    m.date_exact = SameDay(extracted_date, truth_date);
+  }
+  return m;
+}
+
+// ---- 5. Paper 002 ---------------------------------------------------------------------------------
 
 double CompressionRatio(std::size_t output_bytes, std::size_t input_bytes) {
   return input_bytes ? static_cast<double>(output_bytes) / static_cast<double>(input_bytes) : 0.0;

@@ -160,7 +160,44 @@ struct SnippetCounts {
 SnippetCounts CountSnippets(std::string_view output, const std::vector<std::string>& with,
                             const std::vector<std::string>& without);
 
-// ---- 4. Paper 002 ---------------------------------------------------------------------------------
+// ---- 4. Metadata fields ---------------------------------------------------------------------------
+//
+// Sets whose truth JSON names a page's title, author or publish date (wcxb: "metadata": {"title",
+// "author", "publish_date"}; goose3: "title") score pith's metadata against it. Only pages whose
+// truth gives a field count for that field (an absent author is not known to be absent).
+// - title and author: equal after NormalizeField (below); the title also gets the unigram F1 of its
+//   tokens (ShingleMatch with n = 1), which credits a title that adds or drops a site name.
+// - date: the same calendar day: the first ten characters (YYYY-MM-DD) of both are equal, so a
+//   time of day or a zone offset after the day does not matter.
+// NormalizeField: typographic apostrophes and quotes (U+2018/2019/201A/201B/2032 → ', U+201C/201D/
+// 201E/201F/2033 → ") and dashes (U+2010..U+2015, U+2212 → -) become ASCII, runs of White_Space one
+// space, leading/trailing White_Space and quote marks around the whole value go, and the result is
+// case-folded (ICU u_foldCase, default options).
+std::string NormalizeField(std::string_view utf8);
+bool SameField(std::string_view extracted, std::string_view truth);  // NormalizeField equal, truth non-empty
+bool SameDay(std::string_view extracted, std::string_view truth);    // see above; false if either is short
+
+struct MetadataCounts {
+  std::size_t title_pages = 0, title_exact = 0;
+  double title_token_f1 = 0;  // summed over title_pages
+  std::size_t author_pages = 0, author_exact = 0;
+  std::size_t date_pages = 0, date_exact = 0;
+  MetadataCounts& operator+=(const MetadataCounts& o) {
+    title_pages += o.title_pages; title_exact += o.title_exact; title_token_f1 += o.title_token_f1;
+    author_pages += o.author_pages; author_exact += o.author_exact;
+    date_pages += o.date_pages; date_exact += o.date_exact;
+    return *this;
+  }
+  std::size_t pages() const { return title_pages + author_pages + date_pages; }
+};
+
+// The counts of one page: `extracted_*` is what the extractor found ("" = nothing), `truth_*` the
+// truth ("" = the truth does not say).
+MetadataCounts CountMetadata(std::string_view extracted_title, std::string_view extracted_author,
+                             std::string_view extracted_date, std::string_view truth_title,
+                             std::string_view truth_author, std::string_view truth_date);
+
+// ---- 5. Paper 002 ---------------------------------------------------------------------------------
 
 // Output bytes / input bytes (0 when the input is empty).
 double CompressionRatio(std::size_t output_bytes, std::size_t input_bytes);
