@@ -3,8 +3,9 @@
 tools' scores in ANCHORS.md: one table of shingle F1 / char F per set (plus daniel-dev's Chinese
 pages, as ANCHORS.md does) with trafilatura's and the best other tool's scores, ending with each
 algorithm's throughput over the whole corpus (pages / seconds of `pith eval`'s extraction loop, one
-thread); and one of shingle F1 per language group for every pith algorithm (each set's group F1
-weighted by its pages).
+thread); one of shingle F1 per language group for every pith algorithm (each set's group F1
+weighted by its pages); and one of the metadata found right (title, author, date) where the truth
+names it.
 
 usage: scripts/eval_table.py [EVAL_DIR [ANCHORS_MD]]   (defaults: docs/eval, ../shared/data/ANCHORS.md)
 """
@@ -122,6 +123,22 @@ def main():
         pages = max(v[1] for v in groups[lang].values())
         vals = [groups[lang].get(a) for a in algs]
         print("| %s (%d) | %s |" % (lang, pages, " | ".join("%.3f" % (v[0] / v[1]) if v else "–" for v in vals)))
+    # Metadata: the share of titles, authors and dates found right where the truth names them
+    # (metadata does not depend on the algorithm: shown from the first run).
+    first = algs[0] if algs else None
+    rows = [(name, s["metadata"]) for name, s in sorted(results.get(first, {}).items()) if s.get("metadata")]
+    if rows:
+        print()
+        print("| metadata (%s run) | title | author | date |" % first)
+        print("|---|---|---|---|")
+        for name, m in rows:
+            def share(field, hits):
+                f = m.get(field)
+                return "%.3f (%d/%d)" % (f["accuracy"], f[hits], f["pages"]) if f else "–"
+            title = share("title", "exact")
+            if m.get("title"):
+                title += ", token F1 %.3f" % m["title"]["token_f1"]
+            print("| %s | %s | %s | %s |" % (name, title, share("author", "exact"), share("date", "same_day")))
 
 
 if __name__ == "__main__":
