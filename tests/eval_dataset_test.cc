@@ -296,10 +296,13 @@ TEST(EvalEvaluate, PerfectAndFailingExtractors) {
 
 TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {
   TempSet t("meta");
+  // m3's index line labels an author and a date (zh-cwced's layout); m4's only unknowns.
   t.Write("index.jsonl",
-          "{\"id\": \"m1\", \"truth\": \"json\"}\n"
+          "{\"id\": \"m1\", \"truth\": \"json\", \"author\": \"overridden by the truth JSON\"}\n"
           "{\"id\": \"m2\", \"truth\": \"json\"}\n"
-          "{\"id\": \"m3\", \"truth\": \"json\"}\n");
+          "{\"id\": \"m3\", \"truth\": \"json\", \"author\": \"\u8309\u8389\", \"date\": \"2005-5-7 21:23:57\"}\n"
+          "{\"id\": \"m4\", \"truth\": null, \"author\": \"UNKNOWN\", \"date\": \"2005-7\"}\n");
+  t.Write("html/m4.html", "m4");
   for (const char* id : {"m1", "m2", "m3"}) t.Write(std::string("html/") + id + ".html", id);
   // wcxb's layout, goose3's (a top-level title), and a truth that names no metadata.
   t.Write("truth/m1.json", "{\"with\": [], \"metadata\": {\"title\": \"It\u2019s Here\", \"author\": \"Jane Roe\", "
@@ -308,9 +311,14 @@ TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {
   t.Write("truth/m3.json", "{\"with\": [], \"title\": null}");
   DataSet set;
   ASSERT_TRUE(LoadSet(t.dir(), {}, &set).ok());
-  ASSERT_EQ(set.pages.size(), 3u);
+  ASSERT_EQ(set.pages.size(), 4u);
+  EXPECT_EQ(set.pages[0].truth_author, "Jane Roe");
   EXPECT_EQ(set.pages[1].truth_title, "Second Page");
   EXPECT_TRUE(set.pages[2].truth_title.empty());
+  EXPECT_EQ(set.pages[2].truth_author, "\u8309\u8389");
+  EXPECT_EQ(set.pages[2].truth_date, "2005-05-07");
+  EXPECT_TRUE(set.pages[3].truth_author.empty());
+  EXPECT_TRUE(set.pages[3].truth_date.empty());
 
   const ExtractFunction extract = [](std::string_view html, const PageInfo&) {
     Extraction e;
@@ -323,15 +331,15 @@ TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {
   const SetReport r = EvaluateSet(set, extract);
   EXPECT_EQ(r.total.metadata.title_pages, 2u);
   EXPECT_EQ(r.total.metadata.title_exact, 1u);
-  EXPECT_EQ(r.total.metadata.author_pages, 1u);
+  EXPECT_EQ(r.total.metadata.author_pages, 2u);
   EXPECT_EQ(r.total.metadata.author_exact, 0u);
-  EXPECT_EQ(r.total.metadata.date_pages, 1u);
+  EXPECT_EQ(r.total.metadata.date_pages, 2u);
   EXPECT_EQ(r.total.metadata.date_exact, 1u);
   const nlohmann::json j = SetJson(r, /*per_page=*/true);
   EXPECT_EQ(j["metadata"]["title"]["exact"], 1);
-  EXPECT_DOUBLE_EQ(j["metadata"]["date"]["accuracy"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(j["metadata"]["date"]["accuracy"].get<double>(), 0.5);
   EXPECT_EQ(j["page_results"][0]["metadata"]["author"]["found"], "John Doe");
-  EXPECT_FALSE(j["page_results"][2].contains("metadata"));
+  EXPECT_FALSE(j["page_results"][3].contains("metadata"));
   std::ostringstream table;
   PrintSetRows(table, r, false);
   EXPECT_NE(table.str().find("metadata: title 1/2 = 0.500"), std::string::npos) << table.str();

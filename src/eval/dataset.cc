@@ -2,6 +2,7 @@
 #include "eval/dataset.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -27,6 +28,25 @@ std::string_view Trim(std::string_view s) {
   return s.substr(b, e - b + 1);
 }
 
+// "2005-5-7 21:23:57" → "2005-05-07": a labelled date with year, month and day; "" otherwise
+// ("2005-7", "UNKNOWN", a name in the wrong column).
+std::string LabelledDay(std::string_view label) {
+  int parts[3] = {0, 0, 0};
+  std::size_t i = 0;
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t begin = i;
+    while (i < label.size() && label[i] >= '0' && label[i] <= '9' && i - begin < 4) parts[k] = parts[k] * 10 + (label[i++] - '0');
+    const std::size_t digits = i - begin;
+    if (digits == 0 || (k == 0 && digits != 4) || (k > 0 && digits > 2)) return "";
+    if (k < 2 && (i >= label.size() || label[i++] != '-')) return "";
+  }
+  if (i < label.size() && label[i] != ' ' && label[i] != 'T') return "";
+  if (parts[1] < 1 || parts[1] > 12 || parts[2] < 1 || parts[2] > 31) return "";
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", parts[0], parts[1], parts[2]);
+  return buf;
+}
+
 Status ReadSnippets(const fs::path& file, Page* page) {
   std::string bytes;
   if (Status st = ReadFileBytes(file, &bytes); !st.ok()) return st;
@@ -45,11 +65,11 @@ Status ReadSnippets(const fs::path& file, Page* page) {
     }
   }
   // Metadata truth: wcxb's "metadata" object, or a top-level "title" (goose3); null or absent = unknown.
-  page->truth_title = StringField(doc, "title");
+  if (std::string title = StringField(doc, "title"); !title.empty()) page->truth_title = std::move(title);
   if (auto meta = doc.find("metadata"); meta != doc.end() && meta->is_object()) {
-    if (std::string title = StringField(*meta, "title"); !title.empty()) page->truth_title = std::move(title);
-    page->truth_author = StringField(*meta, "author");
-    page->truth_date = StringField(*meta, "publish_date");
+    if (std::string v = StringField(*meta, "title"); !v.empty()) page->truth_title = std::move(v);
+    if (std::string v = StringField(*meta, "author"); !v.empty()) page->truth_author = std::move(v);
+    if (std::string v = StringField(*meta, "publish_date"); !v.empty()) page->truth_date = std::move(v);
   }
   return Status::Ok();
 }
@@ -130,6 +150,12 @@ Status ReadIndex(const fs::path& set_dir, std::vector<Page>* pages) {
     page.declared_charset = StringField(obj, "declared_charset");
     page.page_type = StringField(obj, "page_type");
     page.site = StringField(obj, "site");
+    // Hand-labelled metadata some indexes carry (readability-test's title, zh-cwced's author and
+    // date); the truth JSON's, read later, take precedence.
+    page.truth_title = StringField(obj, "title");
+    page.truth_author = StringField(obj, "author");
+    if (page.truth_author.starts_with("UNKN")) page.truth_author.clear();  // "UNKNOWN", "UNKNWON"
+    page.truth_date = LabelledDay(StringField(obj, "date"));
     const std::string truth = StringField(obj, "truth");
     if (!truth.empty() && truth != "txt" && truth != "json" && truth != "txt+json") {
       return Status(StatusCode::kInvalidArgument, where + ": unknown truth kind \"" + truth + "\"");

@@ -37,8 +37,10 @@ struct Page {
   std::string html;        // raw bytes
   std::string truth_text;  // UTF-8 (when has_text_truth)
   std::vector<std::string> with, without;  // snippets (when has_snippet_truth)
-  // Metadata named by the truth JSON ("" = not given): "metadata": {"title", "author",
-  // "publish_date"} (wcxb) or a top-level "title" (goose3).
+  // Metadata the truth names ("" = not given): the truth JSON's "metadata": {"title", "author",
+  // "publish_date"} (wcxb) or top-level "title" (goose3), else the index line's "title"
+  // (readability-test), "author" and "date" (zh-cwced; "UNKNOWN" and dates without a day are no
+  // truth; the date is read as YYYY-MM-DD).
   std::string truth_title, truth_author, truth_date;
 
   // Group key for per-language rows: lang_guess with a trailing " (...)" remark removed
