@@ -230,6 +230,17 @@ TEST(MetaAuthor, OrganisationAuthorIsWeak) {
             "Corti");  // nothing better: the organisation is kept
 }
 
+TEST(MetaAuthor, ALabelBeforeByIsNoName) {
+  // A forum post's header (phpBB): a linked "Post" icon label, then "by" and the poster, then the
+  // date. The comma in the date makes the element look like a list of names.
+  EXPECT_EQ(Extract("<html><body><h1>Turning off the LEDs</h1><p class='author'><a href='#p1' title='Post'>"
+                    "<span class='sr-only'>Post</span></a> by <strong><a href='/u/1' class='username'>"
+                    "changingtimes</a></strong> &raquo; <time datetime='2024-02-24T18:41:02+00:00'>Sat Feb 24, "
+                    "2024 12:41 pm</time></p><p>The text of the post, long enough to be one.</p></body></html>")
+                .author,
+            "changingtimes");
+}
+
 TEST(MetaAuthor, BylineElementPicksTheName) {
   EXPECT_EQ(Extract("<html><body><h1>Headline of the story</h1><div class='publish-date-author'>Dec. 19, 2025 "
                     "&middot; Niko Matsakis on behalf of <a href='/t'>Vision group</a></div></body></html>")

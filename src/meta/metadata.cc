@@ -2073,6 +2073,17 @@ std::string JoinAuthors(const std::vector<std::string>& raw, std::string_view si
 // The name inside a byline element: a labelled CJK name ("作者：X 来源：Y"); else the first text in
 // it that is a plausible name (labels such as "By", dates and job titles are skipped: "Dec. 19 ·
 // Jane Doe"), joined with further linked names ("By <a>A</a> and <a>B</a>").
+// Byte offset of the first word "by" (any case) followed by a space, or npos.
+std::size_t ByWordAt(std::string_view text) {
+  for (std::size_t i = 0; i + 3 <= text.size(); ++i) {
+    if ((text[i] | 0x20) == 'b' && (text[i + 1] | 0x20) == 'y' && text[i + 2] == ' ' &&
+        (i == 0 || text[i - 1] == ' ')) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 std::string BylineFromNode(const dom::Document& doc, const dom::Annotation& ann, NodeId n) {
   if (!ann.stats.empty() && ann[n].chars > 300) return "";
   const std::string all = NodeText(doc, n, 600);
@@ -2105,6 +2116,14 @@ std::string BylineFromNode(const dom::Document& doc, const dom::Annotation& ann,
     first_in_link = node.in_link();
   }
   if (first.empty()) return "";
+  // "Post by jane » date" (forum post headers): a label before the word "by" is no name; the
+  // names are the linked ones after it.
+  if (const std::size_t by = ByWordAt(all); by != std::string::npos && all.find(first) < by) {
+    std::erase_if(linked, [&](const std::string& v) { return all.find(v) < by; });
+    if (linked.empty()) return "";
+    first = linked.front();
+    first_in_link = true;
+  }
   const bool list = all.find(" and ") != std::string::npos || all.find(" & ") != std::string::npos ||
                     all.find(", ") != std::string::npos || all.find("、") != std::string::npos;
   if (first_in_link && list && linked.size() >= 2 && linked[0] == first && CodePoints(all) <= 160) {
