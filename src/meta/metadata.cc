@@ -2070,9 +2070,6 @@ std::string JoinAuthors(const std::vector<std::string>& raw, std::string_view si
   return CodePoints(out) > 2 * kMaxAuthorChars ? "" : out;
 }
 
-// The name inside a byline element: a labelled CJK name ("作者：X 来源：Y"); else the first text in
-// it that is a plausible name (labels such as "By", dates and job titles are skipped: "Dec. 19 ·
-// Jane Doe"), joined with further linked names ("By <a>A</a> and <a>B</a>").
 // Byte offset of the first word "by" (any case) followed by a space, or npos.
 std::size_t ByWordAt(std::string_view text) {
   for (std::size_t i = 0; i + 3 <= text.size(); ++i) {
@@ -2084,6 +2081,10 @@ std::size_t ByWordAt(std::string_view text) {
   return std::string_view::npos;
 }
 
+// The name inside a byline element: a labelled CJK name ("作者：X 来源：Y"); else the first text in
+// it that is a plausible name (labels such as "By", dates and job titles are skipped: "Dec. 19 ·
+// Jane Doe"; so is what precedes the word "by": "Post by <a>jane</a>"), joined with further
+// linked names ("By <a>A</a> and <a>B</a>").
 std::string BylineFromNode(const dom::Document& doc, const dom::Annotation& ann, NodeId n) {
   if (!ann.stats.empty() && ann[n].chars > 300) return "";
   const std::string all = NodeText(doc, n, 600);
