@@ -68,6 +68,22 @@ TEST(Cli, BatchYieldsOneRecordPerInputAndGoesOnPastFailures) {
   EXPECT_NE(r.err.find(missing), std::string::npos) << r.err;  // stderr names the failing input
 }
 
+TEST(Cli, AFileNameThatIsNotUtf8StillGetsItsJsonRecord) {
+  // File names are bytes; JSON text is UTF-8. The record names the input with U+FFFD for the bytes
+  // that are not UTF-8 (this used to abort the whole batch).
+  TempDir dir;
+  const std::string name = "page-\xff\xfe.html";
+  WriteFile(dir.path() / name, kPage);
+  WriteFile(dir.path() / "ok.html", kPage);
+  for (const char* format : {"json", "jsonl"}) {
+    const auto r = RunPith(std::string("extract --format ") + format + " " + (dir.path() / name).string() + " " +
+                           (dir.path() / "ok.html").string());
+    ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
+    EXPECT_NE(r.out.find("page-\xef\xbf\xbd\xef\xbf\xbd.html"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ok.html"), std::string::npos) << r.out;
+  }
+}
+
 TEST(Cli, FolderInputWritesOneFilePerPageIntoOutputDir) {
   TempDir dir;
   WriteFile(dir.path() / "in/first.html", kPage);

@@ -127,6 +127,7 @@ TEST(SiteModelTest, FromJsonRejectsWhatItCannotRead) {
   EXPECT_EQ(SiteModel::FromJson("not json", &m).code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(SiteModel::FromJson(R"({"format":"other","version":1,"pages":2,"items":[]})", &m).code(),
             StatusCode::kInvalidArgument);
+  EXPECT_EQ(SiteModel::FromJson(R"({"format":1})", &m).code(), StatusCode::kInvalidArgument);  // found by fuzzing
   EXPECT_EQ(SiteModel::FromJson(R"({"format":"pith-site-model","version":2,"pages":2,"items":[]})", &m).code(),
             StatusCode::kInvalidArgument);
   EXPECT_EQ(SiteModel::FromJson(R"({"format":"pith-site-model","version":1,"pages":2,"items":[["xyz",2]]})", &m)

@@ -177,6 +177,10 @@ nlohmann::json ErrorJson(std::string_view input, const Status& status) {
   return j;
 }
 
+std::string DumpJson(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, const nlohmann::json* explain,
                       bool links) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;

@@ -21,6 +21,10 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = fal
                       const nlohmann::json* explain = nullptr, bool links = false);
 // A record for an input that could not even be read.
 nlohmann::json ErrorJson(std::string_view input, const Status& status);
+// A record as text (`indent` as nlohmann::json::dump: -1 = one line). Never throws: bytes that are
+// not UTF-8 (a file name or a URL is bytes, and so is an error message quoting one) are written as
+// U+FFFD, so every input still gets its record.
+std::string DumpJson(const nlohmann::json& j, int indent = -1);
 
 // Markdown from the same blocks as the text: headings (#), list items (-), quotes (>), code (```),
 // table rows (| a | b |, a header rule after each table's first row) and captions (*...*). Only

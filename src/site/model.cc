@@ -198,7 +198,9 @@ Status SiteModel::FromJson(std::string_view json, std::shared_ptr<const SiteMode
   const nlohmann::json j = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   auto bad = [](const std::string& why) { return Status(StatusCode::kInvalidArgument, "site model: " + why); };
   if (!j.is_object()) return bad("not a JSON object");
-  if (j.value("format", std::string()) != site::kFormat) return bad("format is not \"pith-site-model\"");
+  if (!j.contains("format") || !j["format"].is_string() || j["format"].get<std::string>() != site::kFormat) {
+    return bad("format is not \"pith-site-model\"");  // j.value() would throw on a non-string "format"
+  }
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != site::kVersion) {
     return bad("unsupported version (this pith reads version 1)");
   }
@@ -212,7 +214,7 @@ Status SiteModel::FromJson(std::string_view json, std::shared_ptr<const SiteMode
     if (!item.is_array() || item.size() < 2 || item.size() > 3 || !item[0].is_string() ||
         !site::ParseHex(item[0].get<std::string>(), &key) || !item[1].is_number_unsigned() ||
         (item.size() == 3 && !item[2].is_string())) {
-      return bad("malformed item " + item.dump());
+      return bad("malformed item " + item.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     }
     site::Push(data.get(), key, item[1].get<std::uint32_t>(), item.size() == 3 ? 1 : 0,
                item.size() == 3 ? item[2].get<std::string>() : std::string());

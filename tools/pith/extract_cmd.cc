@@ -45,8 +45,8 @@ struct Record {
 
 std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result& r, const nlohmann::json& explain) {
   const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
-  if (a.format == "json") return render::ToJson(r, item.name, a.blocks, &explain, a.links).dump(2) + "\n";
-  if (a.format == "jsonl") return render::ToJson(r, item.name, a.blocks, &explain, a.links).dump() + "\n";
+  if (a.format == "json") return render::DumpJson(render::ToJson(r, item.name, a.blocks, &explain, a.links), 2) + "\n";
+  if (a.format == "jsonl") return render::DumpJson(render::ToJson(r, item.name, a.blocks, &explain, a.links)) + "\n";
   if (failed) return {};
   return render::ToPlainFormat(a.format, r, a.links);
 }

@@ -22,6 +22,7 @@
 #include "decode/decode.h"
 #include "io/inputs.h"
 #include "pith/pith.h"
+#include "render/formats.h"
 #include "text/tibetan.h"
 
 namespace pith::cli {
@@ -175,7 +176,7 @@ int RunIdentify(IdentifyArgs& a) {
       std::cerr << "pith: " << item.name << ": " << r.status.ToString() << "\n";
     }
     if (a.format == "json") {
-      std::cout << ToJson(r).dump() << "\n";
+      std::cout << render::DumpJson(ToJson(r)) << "\n";
     } else {
       PrintText(r);
     }

@@ -87,7 +87,7 @@ Record MakeRecord(const io::FetchResult& f, const Extractor& extractor, const On
   }
   if (out.format == "json" || out.format == "jsonl") {
     const nlohmann::json j = RecordJson(f, f.ok() ? &result : nullptr, out);
-    rec.rendered = out.format == "json" ? j.dump(2) + "\n" : j.dump() + "\n";
+    rec.rendered = out.format == "json" ? render::DumpJson(j, 2) + "\n" : render::DumpJson(j) + "\n";
   } else if (!rec.failed) {
     rec.rendered = render::ToPlainFormat(out.format, result, out.links);
   }
