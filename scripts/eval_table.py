@@ -4,8 +4,9 @@ tools' scores in ANCHORS.md: one table of shingle F1 / char F per set (plus dani
 pages, as ANCHORS.md does) with trafilatura's and the best other tool's scores, ending with each
 algorithm's throughput over the whole corpus (pages / seconds of `pith eval`'s extraction loop, one
 thread); one of shingle F1 per language group for every pith algorithm (each set's group F1
-weighted by its pages); and one of the metadata found right (title, author, date) where the truth
-names it.
+weighted by its pages); one of shingle F1 / char F per page type (wcxb-dev's article, forum,
+product, listing, ... pages); and one of the metadata found right (title, author, date) where the
+truth names it.
 
 usage: scripts/eval_table.py [EVAL_DIR [ANCHORS_MD]]   (defaults: docs/eval, ../shared/data/ANCHORS.md)
 """
@@ -123,6 +124,20 @@ def main():
         pages = max(v[1] for v in groups[lang].values())
         vals = [groups[lang].get(a) for a in algs]
         print("| %s (%d) | %s |" % (lang, pages, " | ".join("%.3f" % (v[0] / v[1]) if v else "–" for v in vals)))
+    # Page types (wcxb-dev labels each page: article, forum, product, listing, ...).
+    typed = {}
+    for a in algs:
+        for set_name, s in results[a].items():
+            for page_type, g in (s.get("groups", {}).get("page_type") or {}).items():
+                typed.setdefault((set_name, page_type), {})[a] = g
+    if typed:
+        print()
+        print("| page type (pages) | " + " | ".join(algs) + " |")
+        print("|---|" + "---|" * len(algs))
+        for (set_name, page_type), per_alg in sorted(typed.items()):
+            pages = max(g["pages"] for g in per_alg.values())
+            print("| %s %s (%d) | %s |" % (set_name, page_type, pages,
+                                          " | ".join(fmt(cell(per_alg.get(a))) for a in algs)))
     # Metadata: the share of titles, authors and dates found right where the truth names them
     # (metadata does not depend on the algorithm: shown from the first run).
     first = algs[0] if algs else None
