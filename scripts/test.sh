@@ -31,7 +31,11 @@ if [ "${SKIP_FUZZ:-0}" != 1 ]; then
   for target in build-fuzz/*_fuzz; do
     corpus="build-fuzz/corpus-$(basename "$target")"
     mkdir -p "$corpus"
-    cp -n tests/pages/*/source.html examples/*.html "$corpus"/ 2>/dev/null || true
+    # Every golden page as a seed, each under its folder's name (they are all source.html).
+    for page in tests/pages/*/source.html; do
+      cp -n "$page" "$corpus/$(basename "$(dirname "$page")").html"
+    done
+    cp -n examples/*.html "$corpus"/ 2>/dev/null || true
     "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "$corpus" 2>&1 | tail -n 3
   done
 fi

@@ -128,6 +128,12 @@ TEST(SiteModelTest, FromJsonRejectsWhatItCannotRead) {
   EXPECT_EQ(SiteModel::FromJson(R"({"format":"other","version":1,"pages":2,"items":[]})", &m).code(),
             StatusCode::kInvalidArgument);
   EXPECT_EQ(SiteModel::FromJson(R"({"format":1})", &m).code(), StatusCode::kInvalidArgument);  // found by fuzzing
+  // Counts beyond 32 bits are refused, not cut short.
+  EXPECT_EQ(SiteModel::FromJson(R"({"format":"pith-site-model","version":1,"pages":4294967296,"items":[]})", &m).code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(SiteModel::FromJson(R"({"format":"pith-site-model","version":1,"pages":2,"items":[["ab",4294967296]]})", &m)
+                .code(),
+            StatusCode::kInvalidArgument);
   EXPECT_EQ(SiteModel::FromJson(R"({"format":"pith-site-model","version":2,"pages":2,"items":[]})", &m).code(),
             StatusCode::kInvalidArgument);
   EXPECT_EQ(SiteModel::FromJson(R"({"format":"pith-site-model","version":1,"pages":2,"items":[["xyz",2]]})", &m)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -207,12 +208,14 @@ Status SiteModel::FromJson(std::string_view json, std::shared_ptr<const SiteMode
   auto data = std::make_unique<Data>();
   if (j.contains("host") && j["host"].is_string()) data->host = j["host"].get<std::string>();
   if (!j.contains("pages") || !j["pages"].is_number_unsigned()) return bad("missing \"pages\"");
+  if (j["pages"].get<std::uint64_t>() > UINT32_MAX) return bad("\"pages\" is too large");
   data->pages = j["pages"].get<std::uint32_t>();
   if (!j.contains("items") || !j["items"].is_array()) return bad("missing \"items\" array");
   for (const nlohmann::json& item : j["items"]) {
     std::uint64_t key = 0;
     if (!item.is_array() || item.size() < 2 || item.size() > 3 || !item[0].is_string() ||
         !site::ParseHex(item[0].get<std::string>(), &key) || !item[1].is_number_unsigned() ||
+        item[1].get<std::uint64_t>() > UINT32_MAX ||
         (item.size() == 3 && !item[2].is_string())) {
       return bad("malformed item " + item.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     }
