@@ -487,8 +487,9 @@ TEST(Auto, BlocksAfterADroppedLinkGroupBelowTheTextGo) {
   // kept item before them, not blocks after a link group.
   std::string refs;
   for (int i = 0; i < 3; ++i) {
-    refs += "<li>Harbour report " + std::to_string(i) + ", printed by the board for the yearly meeting of its members</li><li><a href=/r" + std::to_string(i) +
-            ">The full harbour report number " + std::to_string(i) + " as a download</a></li>";
+    const std::string n = std::to_string(i);
+    refs += "<li>Harbour report " + n + ", printed by the board for the yearly meeting of its members</li>" +
+            "<li><a href=/r" + n + ">The full harbour report number " + n + " as a download</a></li>";
   }
   const std::string with_refs = ExtractAuto("<body><div class=post>" + body + "<ol>" + refs + "</ol></div></body>");
   EXPECT_NE(with_refs.find("Harbour report 2, printed by the board"), std::string::npos) << with_refs;

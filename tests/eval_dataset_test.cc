@@ -147,7 +147,8 @@ TEST(EvalDataset, WcxbDevHasTextAndSnippets) {
   EXPECT_EQ(it->truth_title, "Top 10 Health and Nutrition Trends to Watch");
   EXPECT_EQ(it->truth_author, "Kelia Losa Reinoso");
   EXPECT_EQ(it->truth_date, "2025-08-25");
-  const auto titled = std::count_if(set.pages.begin(), set.pages.end(), [](const Page& p) { return !p.truth_title.empty(); });
+  const auto titled =
+      std::count_if(set.pages.begin(), set.pages.end(), [](const Page& p) { return !p.truth_title.empty(); });
   EXPECT_EQ(titled, 400);
 }
 
@@ -346,7 +347,7 @@ TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {
 
   // Saved outputs hold text only: their metadata is not scored.
   const SetReport saved = EvaluateSavedOutputs(set, t.root() / "none");
-  EXPECT_EQ(saved.total.metadata.pages(), 0u);
+  EXPECT_EQ(saved.total.metadata.fields(), 0u);
   EXPECT_TRUE(SetJson(saved, false)["metadata"].is_null());
 }
 

@@ -380,7 +380,8 @@ TEST(EvalMetadata, FieldsCompareAfterFoldingCaseQuotesDashesAndSpaces) {
 }
 
 TEST(EvalMetadata, OnlyFieldsTheTruthNamesCount) {
-  MetadataCounts m = CountMetadata("Top 10 Trends", "", "2025-08-25T10:00:00", "Top 10 Trends to Watch", "", "2025-08-25");
+  MetadataCounts m =
+      CountMetadata("Top 10 Trends", "", "2025-08-25T10:00:00", "Top 10 Trends to Watch", "", "2025-08-25");
   EXPECT_EQ(m.title_pages, 1u);
   EXPECT_EQ(m.title_exact, 0u);
   // Unigram F1: 3 of the output's 3 tokens are among the truth's 5 → P 1, R 0.6.
@@ -395,7 +396,7 @@ TEST(EvalMetadata, OnlyFieldsTheTruthNamesCount) {
   EXPECT_EQ(m.author_exact, 1u);
   EXPECT_EQ(m.date_pages, 2u);
   EXPECT_EQ(m.date_exact, 1u);
-  EXPECT_EQ(m.pages(), 5u);
+  EXPECT_EQ(m.fields(), 5u);
 }
 
 TEST(EvalCompression, Ratio) {

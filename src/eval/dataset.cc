@@ -35,7 +35,9 @@ std::string LabelledDay(std::string_view label) {
   std::size_t i = 0;
   for (int k = 0; k < 3; ++k) {
     const std::size_t begin = i;
-    while (i < label.size() && label[i] >= '0' && label[i] <= '9' && i - begin < 4) parts[k] = parts[k] * 10 + (label[i++] - '0');
+    while (i < label.size() && label[i] >= '0' && label[i] <= '9' && i - begin < 4) {
+      parts[k] = parts[k] * 10 + (label[i++] - '0');
+    }
     const std::size_t digits = i - begin;
     if (digits == 0 || (k == 0 && digits != 4) || (k > 0 && digits > 2)) return "";
     if (k < 2 && (i >= label.size() || label[i++] != '-')) return "";

@@ -154,14 +154,20 @@ double Share(std::size_t part, std::size_t whole) { return whole ? double(part) 
 nlohmann::json MetadataJson(const MetadataCounts& m) {
   nlohmann::json j = nlohmann::json::object();
   if (m.title_pages) {
-    j["title"] = {{"pages", m.title_pages}, {"exact", m.title_exact}, {"accuracy", Share(m.title_exact, m.title_pages)},
+    j["title"] = {{"pages", m.title_pages},
+                  {"exact", m.title_exact},
+                  {"accuracy", Share(m.title_exact, m.title_pages)},
                   {"token_f1", m.title_token_f1 / double(m.title_pages)}};
   }
   if (m.author_pages) {
-    j["author"] = {{"pages", m.author_pages}, {"exact", m.author_exact}, {"accuracy", Share(m.author_exact, m.author_pages)}};
+    j["author"] = {{"pages", m.author_pages},
+                   {"exact", m.author_exact},
+                   {"accuracy", Share(m.author_exact, m.author_pages)}};
   }
   if (m.date_pages) {
-    j["date"] = {{"pages", m.date_pages}, {"same_day", m.date_exact}, {"accuracy", Share(m.date_exact, m.date_pages)}};
+    j["date"] = {{"pages", m.date_pages},
+                 {"same_day", m.date_exact},
+                 {"accuracy", Share(m.date_exact, m.date_pages)}};
   }
   return j;
 }
@@ -189,7 +195,7 @@ nlohmann::json GroupJson(const GroupReport& g, bool timed) {
     j["char"] = nullptr;
   }
   j["snippets"] = g.snippet_pages ? SnippetJson(g.snippets) : nlohmann::json(nullptr);
-  j["metadata"] = g.metadata.pages() ? MetadataJson(g.metadata) : nlohmann::json(nullptr);
+  j["metadata"] = g.metadata.fields() ? MetadataJson(g.metadata) : nlohmann::json(nullptr);
   return j;
 }
 
@@ -215,7 +221,7 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
   if (p.has_snippets) {
     j["snippets"] = {{"tp", p.snippets.tp}, {"fp", p.snippets.fp}, {"fn", p.snippets.fn}, {"tn", p.snippets.tn}};
   }
-  if (p.metadata.pages()) {
+  if (p.metadata.fields()) {
     nlohmann::json m = nlohmann::json::object();
     if (p.metadata.title_pages) m["title"] = {{"found", p.title}, {"exact", p.metadata.title_exact == 1}};
     if (p.metadata.author_pages) m["author"] = {{"found", p.author}, {"exact", p.metadata.author_exact == 1}};
@@ -352,12 +358,13 @@ void PrintHeader(std::ostream& out) {
 void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
   const bool timed = !set.saved_outputs;
   PrintRow(out, set.name, set.total, timed);
-  if (const MetadataCounts& m = set.total.metadata; m.pages()) {
+  if (const MetadataCounts& m = set.total.metadata; m.fields()) {
     std::string line = "  metadata:";
     char buf[160];
     if (m.title_pages) {
       std::snprintf(buf, sizeof buf, " title %zu/%zu = %s (token F1 %s)", m.title_exact, m.title_pages,
-                    Fixed(Share(m.title_exact, m.title_pages)).c_str(), Fixed(m.title_token_f1 / double(m.title_pages)).c_str());
+                    Fixed(Share(m.title_exact, m.title_pages)).c_str(),
+                    Fixed(m.title_token_f1 / double(m.title_pages)).c_str());
       line += buf;
     }
     if (m.author_pages) {
@@ -543,7 +550,7 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
                                      "aggregated like shingle; integrity = char recall"},
                             {"snippets", "substring match after collapsing White_Space runs to one space and "
                                          "trimming; case-sensitive; counts summed over the set"},
-                            {"metadata", "pages whose truth JSON names the field; title and author equal after "
+                            {"metadata", "pages whose truth names the field; title and author equal after "
                                          "case folding, ASCII quotes and dashes and one space per White_Space run; "
                                          "title token_f1 = mean unigram F1; date = same YYYY-MM-DD"},
                             {"compression", "mean over pages of output bytes / input bytes"}}}};

@@ -11,8 +11,8 @@
 // Aggregation per set and per group (lang_guess group, page_type): shingle and character P/R/F by
 // the set conventions of metrics.h (means over pages, F = 2PR/(P+R) of the means, plus the mean of
 // per-page F), snippet tp/fp/fn/tn summed, metadata matches summed (title, author, date where the
-// truth JSON names them; an extractor's run only), compression = mean over pages of output bytes /
-// input bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
+// truth names them; an extractor's run only), compression = mean over pages of output bytes / input
+// bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
 // and compression only; pages without snippet truth don't touch the snippet counts.
 //
 // The extractor is a callback so that this file depends on no part of the library but its headers;

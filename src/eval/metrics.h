@@ -162,9 +162,10 @@ SnippetCounts CountSnippets(std::string_view output, const std::vector<std::stri
 
 // ---- 4. Metadata fields ---------------------------------------------------------------------------
 //
-// Sets whose truth JSON names a page's title, author or publish date (wcxb: "metadata": {"title",
-// "author", "publish_date"}; goose3: "title") score pith's metadata against it. Only pages whose
-// truth gives a field count for that field (an absent author is not known to be absent).
+// Sets whose truth names a page's title, author or publish date (eval/dataset.h: wcxb's truth JSON
+// "metadata", goose3's "title", the index labels of readability-test and zh-cwced) score pith's
+// metadata against it. Only pages whose truth gives a field count for that field (an absent author
+// is not known to be absent).
 // - title and author: equal after NormalizeField (below); the title also gets the unigram F1 of its
 //   tokens (ShingleMatch with n = 1), which credits a title that adds or drops a site name.
 // - date: the same calendar day: the first ten characters (YYYY-MM-DD) of both are equal, so a
@@ -188,7 +189,7 @@ struct MetadataCounts {
     date_pages += o.date_pages; date_exact += o.date_exact;
     return *this;
   }
-  std::size_t pages() const { return title_pages + author_pages + date_pages; }
+  std::size_t fields() const { return title_pages + author_pages + date_pages; }  // fields scored
 };
 
 // The counts of one page: `extracted_*` is what the extractor found ("" = nothing), `truth_*` the
