@@ -122,6 +122,24 @@ TEST(DomParse, MarksHiddenAndLinkNodes) {
   }
 }
 
+// Screen-reader-only utility classes hide text from sight: whole class tokens, any ASCII case,
+// separated by any ASCII whitespace; a class that only contains such a name does not hide.
+TEST(DomParse, MarksScreenReaderOnlyClassesHidden) {
+  const Document doc = ParseOk(
+      "<h2 class=\"title sr-only\">h1</h2><span class=\"a\tVisually-Hidden\">h2</span>"
+      "<span class=screen-reader-text>h3</span><div class=\"element-invisible\"><p>h4</p></div>"
+      "<h1 class=\"logo hide-text\">h5</h1><p class=\"sr-only-focusable-x\">shown1</p>"
+      "<p class=\"not-visually-hidden\">shown2</p><p class=\"hidden-xs\">shown3</p>");
+  int seen = 0;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (!doc[id].is_text()) continue;
+    ++seen;
+    const std::string_view t = doc.Text(id);
+    EXPECT_EQ(doc[id].hidden(), t[0] == 'h') << t;
+  }
+  EXPECT_EQ(seen, 8);
+}
+
 TEST(DomParse, RecordsSourceLinesOfTextNodes) {
   const Document doc = ParseOk("<html>\n<body>\n<p>first</p>\n\n<p>second\nline</p>\n</body></html>");
   bool saw_first = false, saw_second = false;

@@ -23,13 +23,14 @@ bool MentionsNoneOrHidden(std::string_view style) {
   return false;
 }
 
-inline bool IsStyleSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// HTML's ASCII whitespace: what separates class tokens and what a compact style drops.
+inline bool IsAsciiWhitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
 
 // Whether `lower_pattern` starts at style[i] (not a space) in the style's compact form: without
-// spaces, tabs, CR and LF, ASCII lower-cased.
+// ASCII whitespace, ASCII lower-cased.
 bool CompactStartsWith(std::string_view style, std::size_t i, std::string_view lower_pattern) {
   for (const char want : lower_pattern) {
-    while (i < style.size() && IsStyleSpace(style[i])) ++i;
+    while (i < style.size() && IsAsciiWhitespace(style[i])) ++i;
     if (i == style.size() || text::AsciiLower(style[i]) != want) return false;
     ++i;
   }
@@ -44,6 +45,35 @@ bool HasHiddenStyle(std::string_view style) {
     const char c = static_cast<char>(style[i] | 0x20);  // 'd' only from 'd' and 'D', 'v' from 'v' and 'V'
     if (c == 'd' && CompactStartsWith(style, i, "display:none")) return true;
     if (c == 'v' && CompactStartsWith(style, i, "visibility:hidden")) return true;
+  }
+  return false;
+}
+
+// The utility class names that hide an element from sight and leave it to screen readers (Bootstrap
+// "sr-only" and "visually-hidden", WordPress "screen-reader-text", Drupal "element-invisible", HTML5
+// Boilerplate "visuallyhidden", Foundation "show-for-sr"; "hide-text" is the image-replacement
+// technique of logos). Their text is a label for the blind ("Share this", "Skip to content",
+// "Opens in a new window") that a reader of the page never sees. Whole tokens, any ASCII case.
+bool IsScreenReaderOnlyToken(std::string_view token) {
+  static constexpr std::string_view kNames[] = {
+      "sr-only",           "screen-reader-text", "screen-reader-only", "visually-hidden",
+      "visuallyhidden",    "u-visually-hidden",  "element-invisible",  "show-for-sr",
+      "hide-text",         "assistive-text",
+  };
+  if (token.size() < 7 || token.size() > 18) return false;
+  for (const std::string_view name : kNames) {
+    if (text::EqualsIgnoreAsciiCase(token, name)) return true;
+  }
+  return false;
+}
+
+bool HasScreenReaderOnlyClass(std::string_view value) {
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && IsAsciiWhitespace(value[i])) ++i;
+    const std::size_t begin = i;
+    while (i < value.size() && !IsAsciiWhitespace(value[i])) ++i;
+    if (IsScreenReaderOnlyToken(value.substr(begin, i - begin))) return true;
   }
   return false;
 }
@@ -85,7 +115,7 @@ AttributeRole RoleOfAttribute(std::string_view name) {
       }
     case 5:
       switch (name[0]) {
-        case 'c': return is("class", Attr::kClass);
+        case 'c': return is("class", Attr::kClass, AttributeRole::kClass);
         case 't': return is("title", Attr::kTitle);
         case 's': return is("style", Attr::kCount, AttributeRole::kStyle);
         default: return {};
@@ -139,12 +169,14 @@ std::uint32_t DocumentBuilder::LineBefore(std::size_t offset) {
   return static_cast<std::uint32_t>(line_cursor_) + 1;
 }
 
-// The `hidden` attribute, aria-hidden="true", an inline display:none or visibility:hidden.
+// The `hidden` attribute, aria-hidden="true", an inline display:none or visibility:hidden, a
+// screen-reader-only class.
 bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
   switch (rule) {
     case AttributeRole::kStyle: return HasHiddenStyle(value);
     case AttributeRole::kHidden: return true;
     case AttributeRole::kAriaHidden: return text::EqualsIgnoreAsciiCase(value, "true");
+    case AttributeRole::kClass: return HasScreenReaderOnlyClass(value);
     case AttributeRole::kNo: return false;
   }
   return false;

@@ -39,7 +39,7 @@ enum class SourceRole : std::uint8_t {
 // What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none), and
 // whether it is one of the attributes that can hide the element.
 struct AttributeRole {
-  enum Hides : std::uint8_t { kNo, kStyle, kHidden, kAriaHidden };
+  enum Hides : std::uint8_t { kNo, kStyle, kHidden, kAriaHidden, kClass };
   Attr kept = Attr::kCount;
   Hides hides = kNo;
 };
