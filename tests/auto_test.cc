@@ -648,6 +648,18 @@ TEST(Auto, ShortLinkLinesBetweenParagraphsStayALongRunGoes) {
   EXPECT_EQ(out.find("Headline number 0"), std::string::npos) << out;
 }
 
+TEST(Auto, DonationAppealUnderTheStoryGoes) {
+  // A "support us" box inside the story's container, written in sentences like the story.
+  const std::string para = "<p>The council met on Monday and decided, after a long debate, to close the old bridge "
+                           "to traffic for the whole of next year.</p>";
+  const std::string html = "<html><body><div class=story>" + para + para + para +
+                           "<div class=support-box><p>Every reader who gives, however little, keeps this newsroom "
+                           "free and independent for everyone.</p></div></div></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("close the old bridge"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Every reader who gives"), std::string::npos) << out;
+}
+
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   using algo::ClassifyHintToken;
   using algo::HintKind;
@@ -657,6 +669,8 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   EXPECT_EQ(ClassifyHintToken("signature"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("tooltip"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("userinfo"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("donate"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("support"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
   EXPECT_EQ(ClassifyHintToken("comments"), HintKind::kComments);
   EXPECT_EQ(ClassifyHintToken("sidebar2"), HintKind::kBoilerplate);       // prefix families

@@ -23,16 +23,21 @@ namespace {
 // beside each forum post): 9 pages better, none worse (cleaneval-dev 0.8733 / 0.9202 → 0.8744 /
 // 0.9215, dragnet-train +0.0012 / +0.0006, wcxb-dev +0.0001 (forum pages 0.7961 / 0.8529 →
 // 0.7983 / 0.8544); mean +0.0003 / +0.0002). "postprofile" and "userdetails" found no more.
+// Appeals for money ("donate", "donation(s)", "support": a "support us" box under a story):
+// the corpus has 140 elements so named and none of their text is in any truth; measured on the
+// full corpus, newspaper4k-tests 0.9547 / 0.9562 → 0.9569 / 0.9588, newspaper-tests +0.0003 /
+// +0.0002, daniel-dev +0.0001, wcxb-dev +0.0000, other sets unchanged (4 pages better, none worse).
 constexpr std::string_view kBoilerplate[] = {
     "ad", "ads", "advert", "advertisement", "aside", "author", "banner", "bottom", "breadcrumb",
-    "breadcrumbs", "cookie", "cookies", "copyright", "crumbs", "disclaimer", "dropdown", "foot",
-    "footer", "footnav", "gdpr", "header", "hidden", "hot", "jump", "keywords", "links", "login",
-    "masthead", "menu", "modal", "more", "nav", "navbar", "navigation", "newsletter", "outbrain",
-    "pager", "pagination", "popular", "popup", "profile", "promo", "rail", "recommend",
-    "recommended", "related", "rightcol", "share", "sharing", "shopping", "side", "sidebar",
-    "signature", "signup", "skip", "social", "sponsor", "sponsored", "subnav", "subscribe",
-    "subscription", "taboola", "tag", "tags", "toolbar", "toolbox", "tools", "tooltip", "top",
-    "topbar", "trending", "userinfo", "usertitle", "widget", "widgets",
+    "breadcrumbs", "cookie", "cookies", "copyright", "crumbs", "disclaimer", "donate", "donation",
+    "donations", "dropdown", "foot", "footer", "footnav", "gdpr", "header", "hidden", "hot", "jump",
+    "keywords", "links", "login", "masthead", "menu", "modal", "more", "nav", "navbar",
+    "navigation", "newsletter", "outbrain", "pager", "pagination", "popular", "popup", "profile",
+    "promo", "rail", "recommend", "recommended", "related", "rightcol", "share", "sharing",
+    "shopping", "side", "sidebar", "signature", "signup", "skip", "social", "sponsor", "sponsored",
+    "subnav", "subscribe", "subscription", "support", "taboola", "tag", "tags", "toolbar",
+    "toolbox", "tools", "tooltip", "top", "topbar", "trending", "userinfo", "usertitle", "widget",
+    "widgets",
 };
 
 // Containers of the main text ("zhengwen" is pinyin for body text, common on Chinese sites).
