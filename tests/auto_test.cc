@@ -397,6 +397,20 @@ TEST(Auto, BylineAndDateAboveTheArticleAreDropped) {
   EXPECT_NE(kept.find("Jane Roe"), std::string::npos) << kept;
 }
 
+TEST(Auto, HeadlineBesideTheTextStaysOneInTheBannerGoes) {
+  // The same story twice: its <h1> just above the text's container (kept), then inside the page's
+  // banner, four levels above the text (left to the title metadata).
+  const std::string body = Repeat("<p>The council met on Tuesday and voted to repair the old bridge before winter.</p>", 5);
+  const std::string beside = ExtractAuto("<body><div class=page><h1>Council votes on the bridge</h1><div class=text>" +
+                                         body + "</div></div></body>");
+  EXPECT_NE(beside.find("Council votes on the bridge"), std::string::npos) << beside;
+  const std::string banner = ExtractAuto(
+      "<body><div class=hero><div><h1>Council votes on the bridge</h1></div></div><div class=page><div><div>"
+      "<div class=text>" + body + "</div></div></div></div></body>");
+  EXPECT_EQ(banner.find("Council votes on the bridge"), std::string::npos) << banner;
+  EXPECT_NE(banner.find("repair the old bridge"), std::string::npos) << banner;
+}
+
 TEST(Auto, ShortLinesThatAreTheContentStay) {
   // A schedule: many short lines before the one sentence. More than three short blocks in a row
   // are a list, not a byline area.
