@@ -265,6 +265,9 @@ TEST(MetaAuthor, CleanAuthor) {
   EXPECT_EQ(CleanAuthor("作者：张三"), "张三");
   EXPECT_EQ(CleanAuthor("Jane Doe | Staff"), "Jane Doe");
   EXPECT_EQ(CleanAuthor("Jane Doe on November 9, 2009"), "Jane Doe");
+  EXPECT_EQ(CleanAuthor("\"David Kim\""), "David Kim");          // quotes around the whole name go
+  EXPECT_EQ(CleanAuthor("“Jane Doe”"), "Jane Doe");
+  EXPECT_EQ(CleanAuthor("ИА «НашБрянск.Ru»"), "ИА «НашБрянск.Ru»");  // a quoted part stays
   EXPECT_EQ(CleanAuthor("http://example.com/jane"), "");
   EXPECT_EQ(CleanAuthor(std::string(120, 'a')), "");
   EXPECT_EQ(CleanAuthor("Byron Smith"), "Byron Smith");

@@ -1944,7 +1944,17 @@ std::string TrimAuthorPunct(std::string v) {
   }
   std::size_t b = 0;
   while (b < v.size() && (v[b] == ' ' || v[b] == ',' || v[b] == ';' || v[b] == '&' || v[b] == '|' || v[b] == '-')) ++b;
-  return v.substr(b);
+  v.erase(0, b);
+  // Quotes around the whole value ("\"David Kim\"" in a page's JSON-LD), not a quoted part of it.
+  static constexpr std::pair<std::string_view, std::string_view> kQuotePairs[] = {
+      {"\"", "\""}, {"“", "”"}, {"«", "»"}, {"„", "“"}, {"「", "」"}};
+  for (const auto& [open, close] : kQuotePairs) {
+    if (v.size() < open.size() + close.size() || !v.starts_with(open) || !v.ends_with(close)) continue;
+    const std::string_view inner = std::string_view(v).substr(open.size(), v.size() - open.size() - close.size());
+    if (inner.find(open) != std::string_view::npos || inner.find(close) != std::string_view::npos) continue;
+    return TrimAuthorPunct(std::string(inner));
+  }
+  return v;
 }
 
 // Is one segment (prefix stripped, punctuation trimmed) a plausible name?
