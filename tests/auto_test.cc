@@ -3,12 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "algo/boilerplate_words.h"
 #include "pith/pith.h"
+#include "test_util.h"
 
 namespace pith {
 namespace {
@@ -684,10 +683,7 @@ TEST(Auto, SpreadContentStaysInsideThePagesMain) {
   // outside role="main" is not added with it.
   const std::filesystem::path page = std::filesystem::path(PITH_SHARED_DATA) / "dragnet-train/html/R862.html";
   if (!std::filesystem::exists(page)) GTEST_SKIP() << "no " << page;
-  std::ifstream in(page, std::ios::binary);
-  std::stringstream html;
-  html << in.rdbuf();
-  const std::string out = ExtractAuto(html.str());
+  const std::string out = ExtractAuto(testing::ReadFile(page));
   EXPECT_NE(out.find("Verizon Wireless, the biggest U.S. mobile network"), std::string::npos) << out;
   EXPECT_EQ(out.find("Tom Gara, Reporter"), std::string::npos) << out;
 }
