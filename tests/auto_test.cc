@@ -351,6 +351,39 @@ TEST(Auto, ContentSpreadOverManyContainersIsCollected) {
   EXPECT_EQ(one.find("number 5."), std::string::npos) << one;  // without the rule: one product
 }
 
+TEST(Auto, LandingPageSectionsInMainAreAllKept) {
+  // A service page: a hero, three "benefit" bands and an FAQ follow one another in <main>, each in
+  // its own chain of wrappers. The FAQ's answers are the longest part and win; the other sections
+  // hold more than the rest of <main>'s text together, so correlation's text inside <main> is added.
+  std::string bands, faq;
+  for (int i = 0; i < 3; ++i) {
+    bands += "<section class=band><div class=container><div class=row><div class=col><h2>Benefit " + std::to_string(i) +
+             "</h2><p>Benefit " + std::to_string(i) + " text: our engineers have built web applications for twenty "
+             "years.</p></div><div class=col><img src=b.png></div></div></div></section>";
+  }
+  for (int i = 0; i < 6; ++i) {
+    faq += "<div class=item><button>Question " + std::to_string(i) + "?</button><div class=answer><p>Answer " +
+           std::to_string(i) + ": the team plans each project in short steps, reviews it with the client every "
+           "week, and ships a working version early.</p></div></div>";
+  }
+  const std::string html =
+      "<body><header><nav><a href=/>Home</a> <a href=/about>About</a></nav></header><main><section class=hero>"
+      "<div class=container><h1>Web application development</h1><p>We build fast and reliable web applications for "
+      "companies of every size.</p></div></section>" + bands + "<section class=faq><div class=container><h2>Frequently "
+      "asked questions</h2><div class=list>" + faq + "</div></div></section></main><footer><p>Contact us at "
+      "hello@example.com or call us during office hours.</p></footer></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("We build fast and reliable"), std::string::npos) << out;
+  EXPECT_NE(out.find("Benefit 2 text"), std::string::npos) << out;
+  EXPECT_NE(out.find("Answer 5:"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Contact us"), std::string::npos) << out;  // outside <main>
+  Options off;
+  off.automatic.dispersed_main_share = 0;
+  const std::string faq_only = Extractor(off).Extract(html).Text();
+  EXPECT_EQ(faq_only.find("Benefit 2 text"), std::string::npos) << faq_only;
+  EXPECT_NE(faq_only.find("Answer 5:"), std::string::npos) << faq_only;
+}
+
 TEST(Auto, ArticleKeepsItsTeasersOut) {
   // The article holds most of the page's text: the teaser list beside it is not added.
   const std::string article = Repeat("<p>The council voted on Tuesday to repair the old harbour wall before winter storms arrive.</p>", 8);

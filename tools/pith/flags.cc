@@ -48,6 +48,10 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
   cmd->add_option("--auto-dispersed", au.dispersed_share,
                   "auto: below this share of the text in the main subtree, add what correlation keeps (0 = off; default 0.25)")
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--auto-dispersed-main", au.dispersed_main_share,
+                  "auto: ... or, when the main subtree lies in <main>, below this share of the text <main> holds "
+                  "outside boilerplate (0 = off; default 0.7)")
+      ->check(CLI::Range(0.0, 1.0));
   LineBlockOptions& lb = options.lineblock;
   cmd->add_option("--lb-thickness", lb.block_thickness, "lineblock: block thickness K in lines (default 3)")
       ->check(CLI::Range(1, 10));
