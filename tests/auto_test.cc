@@ -384,6 +384,21 @@ TEST(Auto, LandingPageSectionsInMainAreAllKept) {
   EXPECT_NE(faq_only.find("Answer 5:"), std::string::npos) << faq_only;
 }
 
+TEST(Auto, BodyClassesAreNoHints) {
+  // WordPress themes name the page's state on <body> ("not-showing-comments", "enable-search-modal"):
+  // no region of the page is a comment section or a modal because of them.
+  std::string sections;
+  for (int i = 0; i < 3; ++i) {
+    sections += "<section class=band><div class=row><h2>Benefit " + std::to_string(i) + "</h2><p>Benefit " +
+                std::to_string(i) + " text: our engineers have built web applications for twenty years.</p></div></section>";
+  }
+  const std::string story = Repeat("<p>The team plans each project in short steps and reviews it with the client every week.</p>", 4);
+  const std::string out = ExtractAuto("<body class='page-template not-showing-comments enable-search-modal'><main>" +
+                                      sections + "<section class=story><div class=row>" + story + "</div></section></main></body>");
+  EXPECT_NE(out.find("client every week"), std::string::npos) << out;
+  EXPECT_NE(out.find("Benefit 2 text"), std::string::npos) << out;  // step 8 adds text outside hints only
+}
+
 TEST(Auto, ArticleKeepsItsTeasersOut) {
   // The article holds most of the page's text: the teaser list beside it is not added.
   const std::string article = Repeat("<p>The council voted on Tuesday to repair the old harbour wall before winter storms arrive.</p>", 8);
