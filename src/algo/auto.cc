@@ -447,7 +447,8 @@ class AutoSelector {
     }
     const NodeId region = MainRegion(best);
     if (main_kept < o_.dispersed_share * total ||
-        (region != root_ && main_kept < o_.dispersed_main_share * UnhintedWeight(region))) {
+        (region != root_ && main_kept < o_.dispersed_main_share * weight_[region] &&
+         main_kept < o_.dispersed_main_share * UnhintedWeight(region))) {
       AddDispersedContent(region);
     }
     DropTrailingFurniture();
