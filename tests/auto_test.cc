@@ -384,6 +384,20 @@ TEST(Auto, LandingPageSectionsInMainAreAllKept) {
   EXPECT_NE(faq_only.find("Answer 5:"), std::string::npos) << faq_only;
 }
 
+TEST(Auto, CodeKeepsItsHighlightedTokens) {
+  // Syntax highlighters name their token spans after the language's parts: "hljs-comment",
+  // "token tag", "sp-syntax-tag". Inside <pre>/<code> such names are no comment section and no tag
+  // list: the code comes out whole.
+  const std::string prose = Repeat("<p>The server reads from the socket in a loop and writes every byte back to the client.</p>", 4);
+  const std::string out = ExtractAuto(
+      "<body><article>" + prose + "<pre><code><span class=hljs-comment>// read and write back</span>\n"
+      "<span class='token tag'>&lt;loop&gt;</span> socket.read(buf);\n<span class=\"sp-syntax-tag\">write</span>(buf);"
+      "</code></pre>" + prose + "</article></body>");
+  EXPECT_NE(out.find("// read and write back"), std::string::npos) << out;
+  EXPECT_NE(out.find("<loop> socket.read(buf);"), std::string::npos) << out;
+  EXPECT_NE(out.find("write(buf);"), std::string::npos) << out;
+}
+
 TEST(Auto, BodyClassesAreNoHints) {
   // WordPress themes name the page's state on <body> ("not-showing-comments", "enable-search-modal"):
   // no region of the page is a comment section or a modal because of them.
