@@ -1274,10 +1274,11 @@ class AutoSelector {
   // `dispersed_main_share` of the text <main> holds outside hints, whatever <main>'s share of the
   // page. Measured on the full corpus (shingle F1 / char F) against the share of the page alone:
   // 0.5 / 0.6 / 0.7 / 0.8 / 0.9 give wcxb-dev +0.0026 / +0.0032 / +0.0037 / +0.0053 / +0.0056 with
-  // 5 / 7 / 9 / 12 / 15 pages better and 1 / 1 / 3 / 6 / 9 worse (its service pages 0.732 → 0.768 at
-  // 0.7); from 0.8 a news story loses its sidebar-free precision (daniel-dev −0.0006, one page
-  // −0.17) and at 0.9 newspaper4k-tests −0.0078; below 0.8 no other set changes. <main>'s whole
-  // text as the measure (hinted parts included) added a Spanish story's rating widgets (−0.076).
+  // 5 / 7 / 9 / 12 / 15 pages better and 1 / 1 / 3 / 6 / 9 worse (its service pages 0.732 / 0.781
+  // → 0.772 / 0.811 at 0.7); from 0.8 a news story loses its sidebar-free precision (daniel-dev
+  // −0.0006, one page −0.17) and at 0.9 newspaper4k-tests −0.0078; below 0.8 no other set changes.
+  // <main>'s whole text as the measure (hinted parts included) added a Spanish story's rating
+  // widgets (−0.076).
   // Only the scores are computed (not RunCorrelation's decisions and their reason strings); a text
   // node is what correlation outputs when the unit owning it is kept, as in RunCorrelation.
   void AddDispersedContent(NodeId region) {
