@@ -398,6 +398,20 @@ TEST(Auto, CodeKeepsItsHighlightedTokens) {
   EXPECT_NE(out.find("write(buf);"), std::string::npos) << out;
 }
 
+TEST(Auto, OneLongFooterBlockIsNoPageWrapper) {
+  // A short story beside a footer whose legal notice alone holds more than half of the page's text:
+  // the notice is one block, not a wrapper of the page, so its "footer" class still counts.
+  const std::string notice = Repeat("Reproduction of any material of this portal requires a hyperlink to the portal and "
+                                    "the written permission of the editors. ", 6);
+  const std::string html = "<body><div class=news><h1>Gossip is good for your health</h1><p>A survey by a group of "
+                           "researchers found that people who share gossip feel calmer and less anxious afterwards.</p>"
+                           "<p>Psychologists say laughing together lowers stress hormones in the people who talk.</p></div>"
+                           "<div class=foot><div class=footer_text>" + notice + "</div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("A survey by a group"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Reproduction of any material"), std::string::npos) << out;
+}
+
 TEST(Auto, BodyClassesAreNoHints) {
   // WordPress themes name the page's state on <body> ("not-showing-comments", "enable-search-modal"):
   // no region of the page is a comment section or a modal because of them.
