@@ -603,6 +603,26 @@ TEST(Auto, ACopyrightLineEndsTheContent) {
   EXPECT_NE(ExtractAuto(article).find("ruled on the copyright case"), std::string::npos);
 }
 
+TEST(Auto, DisclaimersAndChineseCopyrightLinesEndTheContent) {
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string english = ExtractAuto("<body><div class=post>" + body + "<p>Disclaimer: the views expressed are "
+                                          "the author's own.</p></div></body>");
+  EXPECT_NE(english.find("approved the budget"), std::string::npos) << english;
+  EXPECT_EQ(english.find("views expressed"), std::string::npos) << english;
+  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u0031\u0031\u6708\u7F8E\u56FD\u7684"
+                                   "\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\u0030\u002E\u0032\u0025\u3002</p>", 6);
+  // 免责声明：本文仅代表作者个人观点。 (disclaimer) and 本文版权归本网所有。 (copyright)
+  const std::string disclaimer = "<p>\u514D\u8D23\u58F0\u660E\uFF1A\u672C\u6587\u4EC5\u4EE3\u8868\u4F5C\u8005"
+                                 "\u4E2A\u4EBA\u89C2\u70B9\u3002</p>";
+  const std::string copyright = "<p>\u672C\u6587\u7248\u6743\u5F52\u672C\u7F51\u6240\u6709\u3002</p>";
+  for (const std::string& notice : {disclaimer, copyright}) {
+    const std::string out = ExtractAuto("<body><div class=post>" + story + notice + "</div></body>");
+    EXPECT_NE(out.find("\u7F8E\u8054\u50A8"), std::string::npos) << out;
+    EXPECT_EQ(out.find("\u672C\u6587"), std::string::npos) << out;
+  }
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;

@@ -63,7 +63,7 @@
 //    another the content is a list (a schedule, products) and nothing is dropped. At the other
 //    end, after steps 7 and 8, the first block of mostly link text after the last prose block
 //    ("Previous post: ...", teaser headlines, tags) is dropped with every block after it, unless
-//    they hold more text than what precedes; so is a short copyright line among the last three
+//    they hold more text than what precedes; so is a short legal notice among the last three
 //    blocks, with what follows it.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
 //    short, paper 001's line blocks are tried, and used when they keep more text; their end is
@@ -160,8 +160,9 @@ constexpr std::size_t kMaxShortParagraphRun = 3;
 // reviews signed "(Sonia Saraiya)" out of an article (newspaper-tests −0.0028).
 constexpr double kTrailingProseChars = 3;
 
-// Step 6, the end of the content: a copyright line ("© 2012 The Times", "Copyright Dow Jones")
-// shorter than kMaxCopyrightChars among the last kCopyrightWindow blocks ends the content.
+// Step 6, the end of the content: a legal notice ("© 2012 The Times", "Copyright Dow Jones",
+// "Disclaimer: ...", "免责声明：...") shorter than kMaxCopyrightChars among the last
+// kCopyrightWindow blocks ends the content.
 // Measured on the full corpus (shingle F1 / char F): cleaneval-dev 0.8726 / 0.9194 → 0.8733 /
 // 0.9202, dragnet-train 0.9117 / 0.9302 → 0.9131 / 0.9316, newspaper4k-tests +0.0004 / +0.0005,
 // zh-cwced +0.0005 / +0.0009, newspaper-tests −0.0002 / −0.0003, other sets unchanged (11 pages
@@ -1150,7 +1151,7 @@ class AutoSelector {
   // mostly of link text starts the page's furniture ("Previous post: ...", "Share to Twitter",
   // "Tags: ...", teaser headlines, "Read more" rows); it and every kept block after it are
   // dropped, unless what would go holds more non-link text than what stays (a listing or a
-  // product's details that follow a short introduction). A copyright line among the last
+  // product's details that follow a short introduction). A legal notice among the last
   // kCopyrightWindow blocks ends the content the same way. Blocks are the kept text cut at
   // block-level elements, <br> and <hr>, as the output shows them; prose is a block of
   // kTrailingProseChars × min_paragraph_chars weighted non-link characters with some
@@ -1212,9 +1213,9 @@ class AutoSelector {
       const std::size_t end = i + 1 < units.size() ? units[i + 1].first : nodes.size();
       std::string text;
       for (std::size_t k = units[i].first; k < end; ++k) text += doc_.Text(nodes[k]);
-      if (IsCopyrightLine(text)) {
+      if (IsLegalNotice(text)) {
         cut = i;
-        why = "a copyright line near the end of the content, and what follows it";
+        why = "a copyright line or disclaimer near the end of the content, and what follows it";
         break;
       }
     }
@@ -1242,16 +1243,46 @@ class AutoSelector {
     AddDecision(units[cut].owner, static_cast<double>(units.size() - cut), false, why);
   }
 
-  // A line with the copyright sign or the word "copyright" (any case): the site's legal notice.
-  static bool IsCopyrightLine(std::string_view text) {
-    if (text.find("\u00A9") != std::string_view::npos) return true;
-    constexpr std::string_view kWord = "copyright";
-    for (std::size_t i = 0; i + kWord.size() <= text.size(); ++i) {
-      std::size_t k = 0;
-      while (k < kWord.size() && (text[i + k] | 0x20) == kWord[k]) ++k;
-      if (k == kWord.size()) return true;
+  // The site's legal notice: a line with the copyright sign or the word "copyright" (any case;
+  // Chinese 版权 / 版權), or one that opens with a disclaimer's label: "Disclaimer" or a word
+  // ending in 声明 ("statement") before a colon ("免责声明：", "网易声明："). Measured on the full
+  // corpus against the sign and the English word alone (shingle F1 / char F): daniel-dev 0.9341 /
+  // 0.9399 → 0.9347 / 0.9408 (Chinese portals' reprint notices and disclaimers: 11 pages better;
+  // 5 worse, all one portal whose truths keep its disclaimer on 4 of 8 pages), zh-cwced +0.0001
+  // (2 pages better), other sets unchanged. 版权 alone: 4 pages better, none worse.
+  static bool IsLegalNotice(std::string_view text) {
+    if (text.find("\u00A9") != std::string_view::npos || text.find("\u7248\u6743") != std::string_view::npos ||
+        text.find("\u7248\u6B0A") != std::string_view::npos) {
+      return true;
+    }
+    if (ContainsAsciiWord(text, "copyright")) return true;
+    std::size_t begin = 0;
+    while (begin < text.size() && text::IsSpace(static_cast<unsigned char>(text[begin]))) ++begin;
+    const std::string_view line = text.substr(begin);
+    if (StartsWithAsciiWord(line, "disclaimer")) return true;
+    // A label of at most four characters and 声明, then a full-width or ASCII colon.
+    constexpr std::string_view kStatement = "\u58F0\u660E";  // 声明
+    const std::size_t mark = line.find(kStatement);
+    if (mark == std::string_view::npos || mark > 12) return false;
+    const std::string_view after = line.substr(mark + kStatement.size());
+    return after.starts_with("\uFF1A") || after.starts_with(":");
+  }
+
+  // `word` (lower-case ASCII) occurs in `text`, compared without case.
+  static bool ContainsAsciiWord(std::string_view text, std::string_view word) {
+    for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
+      if (StartsWithAsciiWord(text.substr(i), word)) return true;
     }
     return false;
+  }
+
+  // `text` begins with `word` (lower-case ASCII), compared without case.
+  static bool StartsWithAsciiWord(std::string_view text, std::string_view word) {
+    if (text.size() < word.size()) return false;
+    for (std::size_t k = 0; k < word.size(); ++k) {
+      if ((text[k] | 0x20) != word[k]) return false;
+    }
+    return true;
   }
 
   // The page's <main> (or role="main") that holds the main subtree `best`, else the root.
@@ -1426,7 +1457,7 @@ class AutoSelector {
   }
 
   // The line blocks of step 7 end the way `auto`'s own choice does: its trailing furniture and
-  // copyright line (step 6) and a repeated copy (step 9) go. Line blocks keep a site's legal
+  // legal notice (step 6) and a repeated copy (step 9) go. Line blocks keep a site's legal
   // notice or a gallery's repeated captions as readily as text. Measured on the full corpus
   // (shingle F1 / char F): newspaper-tests 0.8001 / 0.8361 → 0.8009 / 0.8369, wcxb-dev 0.8113 /
   // 0.8566 → 0.8120 / 0.8569, other sets unchanged (5 pages better, none worse; without step 9,
