@@ -472,6 +472,21 @@ TEST(Auto, BylineAndDateAboveTheArticleAreDropped) {
   EXPECT_NE(kept.find("Jane Roe"), std::string::npos) << kept;
 }
 
+TEST(Auto, ALabelWhoseLinkWentIsNoSentence) {
+  // "Source: <a>...</a>" under the headline: the link goes as a link group, and the colon left at
+  // the end of the line ends a label, not a sentence announcing the text, so the line goes too.
+  const std::string html =
+      "<body><div id=article><h1>Industrial output fell in November</h1><p><span>2011-12-15 23:39</span><br>Source: "
+      "<span><a href=/x>Securities Times</a></span></p><p>The Federal Reserve said industrial output fell 0.2 percent in "
+      "November, mostly because car makers produced less.</p><p>Capacity use fell to 77.8 percent in November from 78.0 "
+      "percent in October, a little below forecasts.</p></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Industrial output fell"), std::string::npos) << out;
+  EXPECT_NE(out.find("The Federal Reserve said"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Source:"), std::string::npos) << out;
+  EXPECT_EQ(out.find("2011-12-15"), std::string::npos) << out;
+}
+
 TEST(Auto, HeadlineBesideTheTextStaysOneInTheBannerGoes) {
   // The same story twice: its <h1> just above the text's container (kept), then inside the page's
   // banner, four levels above the text (left to the title metadata).

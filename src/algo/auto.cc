@@ -1046,6 +1046,22 @@ class AutoSelector {
 
   // True when the text's last visible character (past closing quotes and brackets) ends a sentence
   // or announces what follows (a colon) in any script.
+  // The block's kept text ends with a colon and the block holds link text that is not kept: a
+  // label whose value was a link ("Source: <a>Reuters</a>", "来源：<a>证券时报网</a>"), not a
+  // sentence announcing what follows. Measured on the full corpus: daniel-dev 0.9347 / 0.9408 →
+  // 0.9348 / 0.9410 (3 pages better, one worse: its truth keeps the date line), other sets
+  // unchanged.
+  bool LabelOfDroppedLink(NodeId block, std::string_view text) const {
+    const std::size_t end = text.find_last_not_of(" \t\r\n\f");
+    if (end == std::string_view::npos) return false;
+    const std::string_view trimmed = text.substr(0, end + 1);
+    if (!trimmed.ends_with(":") && !trimmed.ends_with("\uFF1A")) return false;
+    for (NodeId id = block; id < doc_.SubtreeEnd(block); ++id) {
+      if (doc_[id].is_text() && doc_[id].in_link() && !sel_.keep[id] && ann_[id].chars > 0) return true;
+    }
+    return false;
+  }
+
   static bool EndsSentence(std::string_view text) {
     char32_t last = 0, before_last = 0;
     for (std::size_t i = 0; i < text.size();) {
@@ -1110,7 +1126,7 @@ class AutoSelector {
         meta_nodes.resize(unit_begin);  // headings stay
         return true;
       }
-      if (unit_chars >= o_.lead_trim_chars || EndsSentence(unit_text)) {
+      if (unit_chars >= o_.lead_trim_chars || (EndsSentence(unit_text) && !LabelOfDroppedLink(unit, unit_text))) {
         meta_nodes.resize(unit_begin);
         return false;
       }
