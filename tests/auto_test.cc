@@ -618,6 +618,26 @@ TEST(Auto, ACopyrightLineEndsTheContent) {
   EXPECT_NE(ExtractAuto(article).find("ruled on the copyright case"), std::string::npos);
 }
 
+TEST(Auto, ChineseTeasersWithDatesAreLinkGroups) {
+  // A related-reports list under a Chinese story: each item a linked headline and an unlinked date.
+  // Counted in plain characters the date is half of each item; in weighted characters (a CJK
+  // character as three letters, as the votes count it) the item is mostly link: a link group.
+  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
+                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
+                                   "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+  std::string related = "<div class=spcr><div><b>\u76F8\u5173\u62A5\u9053\uFF1A</b></div>";
+  for (int i = 0; i < 4; ++i) {
+    related += "<div>\u00B7<a href=/r" + std::to_string(i) + ">\u5A31\u4E50\u5708\u53D7\u9ED1\u793E\u4F1A"
+               "\u63A7\u5236\u660E\u661F\u6328\u6253\u4E8B\u4EF6\u7C3F</a> <span>(2005-04-2" + std::to_string(i) +
+               " 12:00PM)</span></div>";
+  }
+  related += "</div>";
+  const std::string out = ExtractAuto("<body><div id=detail>" + story + related + "</div></body>");
+  EXPECT_NE(out.find("\u7F8E\u8054\u50A8"), std::string::npos) << out;
+  EXPECT_EQ(out.find("\u5A31\u4E50\u5708"), std::string::npos) << out;
+  EXPECT_EQ(out.find("12:00PM"), std::string::npos) << out;
+}
+
 TEST(Auto, DisclaimersAndChineseCopyrightLinesEndTheContent) {
   const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
                                   "after a long debate about the cost.</p>", 5);

@@ -249,23 +249,25 @@ TEST(DomParse, HandlesATagWithManyAttributes) {
 
 TEST(DomAnnotate, SumsSubtreeStatistics) {
   const Document doc = ParseOk(
-      "<body><div id=main><p>Hello, world.</p><p>中文内容。</p><a href=\"/a\">go</a><a>no href</a></div>"
+      "<body><div id=main><p>Hello, world.</p><p>中文内容。</p><a href=\"/a\">go</a><a>no href</a><a href=/z>新闻</a></div>"
       "<div hidden>invisible text</div><p>\u0F56\u0F7C\u0F51\u0F0B\u0F61\u0F72\u0F42\u0F0B</p></body>");
   Annotation ann;
   Annotate(doc, &ann);
   const NodeId main = doc.FindFirst(Tag::kDiv);
   const NodeStats& s = ann[main];
-  // "Hello,world." 12 + "中文内容。" 5 + "go" 2 + "nohref" 6
-  EXPECT_EQ(s.chars, 25u);
-  EXPECT_EQ(s.link_chars, 8u);  // both anchors' text is link text
-  EXPECT_EQ(s.link_count, 1u);  // only the one with href counts as a link
-  EXPECT_EQ(s.punct, 3u);       // , . 。
-  EXPECT_EQ(s.cjk, 4u);
-  EXPECT_EQ(s.words, 2u + 4u + 1u + 2u);
+  // "Hello,world." 12 + "中文内容。" 5 + "go" 2 + "nohref" 6 + "新闻" 2
+  EXPECT_EQ(s.chars, 27u);
+  EXPECT_EQ(s.link_chars, 10u);  // every anchor's text is link text
+  EXPECT_EQ(s.link_count, 2u);   // only those with href count as links
+  EXPECT_EQ(s.punct, 3u);        // , . 。
+  EXPECT_EQ(s.cjk, 6u);
+  EXPECT_EQ(s.link_cjk, 2u);     // 新闻
+  EXPECT_EQ(s.words, 2u + 4u + 1u + 2u + 2u);
   EXPECT_EQ(s.script, text::Script::kLatin);
   const NodeStats& body = ann[doc.body];
-  EXPECT_EQ(body.chars, 25u + 8u);  // hidden div excluded; Tibetan: 6 letters + 2 tsheg
+  EXPECT_EQ(body.chars, 27u + 8u);  // hidden div excluded; Tibetan: 6 letters + 2 tsheg
   EXPECT_EQ(body.tsheg, 2u);
+  EXPECT_EQ(body.link_cjk, 2u);
   EXPECT_EQ(ann[doc.body].text_chars(), 25u);
   // Same tag path ⇒ same hash; different path ⇒ different hash.
   const NodeId p1 = doc.FindFirst(Tag::kP);

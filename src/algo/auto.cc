@@ -29,7 +29,7 @@
 //    (1/3, 1/4) — so the container of many paragraphs or forum replies collects their votes, as
 //    paper 000's sibling share CS does. A <title> that lands in <body> casts no vote.
 // 3. Candidate score = votes × (1 − link density)   (paper 000's CC / paper 003's Relativity:
-//    link-heavy containers lose) × `comments_factor` for comment sections; boilerplate never
+//    link-heavy containers lose; link density in weighted characters, as everywhere in `auto`) × `comments_factor` for comment sections; boilerplate never
 //    wins, and a comment section only when no other candidate reaches `kMinArticleScore` (a
 //    thousand comments outweigh any article even at a third of their votes). From the best
 //    candidate the main subtree T moves up through parents that score at least
@@ -596,13 +596,13 @@ class AutoSelector {
     if (doc_[id].tag != Tag::kUl && doc_[id].tag != Tag::kOl) return false;
     NodeId next = doc_[id].next_sibling;
     while (next != dom::kNoNode && !doc_[next].is_element()) next = doc_[next].next_sibling;
-    if (next == dom::kNoNode || ann_[next].link_density() > o_.max_link_density ||
+    if (next == dom::kNoNode || LinkDensity(next) > o_.max_link_density ||
         (dom::HeadingLevel(doc_[next].tag) == 0 && (own_[next] < o_.min_paragraph_chars || own_punct_[next] < 1))) {
       return false;
     }
     NodeId e = doc_[id].prev_sibling;
     while (e != dom::kNoNode && !doc_[e].is_element()) e = doc_[e].prev_sibling;
-    if (e == dom::kNoNode || ann_[e].link_density() > o_.max_link_density || ann_[e].words == 0) return false;
+    if (e == dom::kNoNode || LinkDensity(e) > o_.max_link_density || ann_[e].words == 0) return false;
     const NodeId i = last_text_upto_[doc_.SubtreeEnd(e) - 1];  // the last visible text of e's subtree
     if (i == dom::kNoNode || i < e) return false;
     const std::string_view text = doc_.Text(i);
@@ -712,7 +712,7 @@ class AutoSelector {
       score_[id] = 0;
       if (votes_[id] == 0 || !doc_[id].is_element()) continue;
       if (inside_[id] == kBoilerplate) continue;
-      const double ld = ann_[id].link_density();
+      const double ld = LinkDensity(id);
       double s = votes_[id] * (1 - ld);
       if (inside_[id] == kCommentsHint) s *= o_.comments_factor;
       if (hint_[id] == kContentHint) s *= 1.1;
@@ -744,7 +744,7 @@ class AutoSelector {
     while (chain.back() != root_) {
       const NodeId child = chain.back(), parent = doc_[child].parent;
       if (parent == dom::kNoNode || parent < root_ || hint_[parent] == kBoilerplate) break;
-      const double keep = 1 - ann_[parent].link_density(), own = 1 - ann_[child].link_density();
+      const double keep = 1 - LinkDensity(parent), own = 1 - LinkDensity(child);
       const bool by_score = score_[parent] >= o_.ascend_score_ratio * score_[child];
       const bool by_mass = mass_[parent] * keep * keep >= o_.ascend_mass_gain * mass_[child] * own * own;
       if (!by_score && !by_mass) break;
@@ -810,14 +810,14 @@ class AutoSelector {
         // 0.98), no other page changes; counting the votes of hinted parts inside the sibling too
         // let a sidebar of widgets join (−0.35 on one page).
         if (hint_[s] == kBoilerplate && !strong_hint_[s] && inside_[doc_[s].parent] != kBoilerplate &&
-            MassWithoutOwnHint(s) > mass_[best] && ann_[s].link_density() <= o_.max_link_density) {
+            MassWithoutOwnHint(s) > mass_[best] && LinkDensity(s) <= o_.max_link_density) {
           roots.push_back(s);
           AddDecision(s, MassWithoutOwnHint(s), true, "sibling with more paragraphs than the main subtree: "
                       "its class/id hint is not believed");
         }
         continue;
       }
-      const double ld = ann_[s].link_density();
+      const double ld = LinkDensity(s);
       const bool strong = score_[s] >= threshold;
       const bool paragraph = own_[s] >= 2 * o_.min_paragraph_chars && ld < 0.25 && weight_[s] == own_[s];
       if (strong || paragraph) {
@@ -862,14 +862,14 @@ class AutoSelector {
   // compared by undecayed votes (mass) × (1 − link density) instead; comment sections stay out.
   std::vector<NodeId> WrapperSiblings(NodeId best, NodeId wrapper) {
     std::vector<NodeId> roots;
-    const double strength = mass_[wrapper] * (1 - ann_[wrapper].link_density());
+    const double strength = mass_[wrapper] * (1 - LinkDensity(wrapper));
     for (NodeId s = doc_[doc_[wrapper].parent].first_child; s != dom::kNoNode; s = doc_[s].next_sibling) {
       if (s == wrapper) {
         roots.push_back(best);
         continue;
       }
       if (!doc_[s].is_element() || inside_[s] != kNoHint || doc_[s].hidden()) continue;
-      const double m = mass_[s] * (1 - ann_[s].link_density());
+      const double m = mass_[s] * (1 - LinkDensity(s));
       if (m > 0 && m >= o_.sibling_score_ratio * strength) {
         roots.push_back(s);
         wrapper_siblings_.push_back(s);
@@ -893,7 +893,7 @@ class AutoSelector {
   void Keep(NodeId root, NodeId best) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", votes_[root],
-                  ann_[root].link_density());
+                  LinkDensity(root));
     AddDecision(root, score_[root], true, root == best ? std::string("main subtree: ") + buf : buf);
     for (NodeId id = root; id < doc_.SubtreeEnd(root);) {
       const dom::Node& node = doc_[id];
@@ -950,7 +950,7 @@ class AutoSelector {
     // F): readability-test 0.9502 / 0.9639 → 0.9512 / 0.9643, wcxb-dev 0.8043 / 0.8527 → 0.8054 /
     // 0.8531, dragnet-train and newspaper-tests +0.0001 / +0.0002 at most (40 pages better, 3
     // worse: an agency's footer of linked city names between slashes comes back).
-    if ((group || link_paragraph) && s.chars > 0 && s.link_density() > o_.max_link_density && !InRunningText(id) &&
+    if ((group || link_paragraph) && s.chars > 0 && LinkDensity(id) > o_.max_link_density && !InRunningText(id) &&
         !AnnouncedList(id)) {
       return "link group";
     }
@@ -979,7 +979,7 @@ class AutoSelector {
   bool BetweenProse(NodeId id) const {
     auto prose = [&](NodeId e) {
       return e != dom::kNoNode && doc_[e].tag == Tag::kP && own_[e] >= 2 * o_.min_paragraph_chars &&
-             own_punct_[e] >= 1 && ann_[e].link_density() <= o_.max_link_density;
+             own_punct_[e] >= 1 && LinkDensity(e) <= o_.max_link_density;
     };
     auto short_line = [&](NodeId e) {
       if (doc_[e].tag != Tag::kP || weight_[e] >= 2 * o_.min_paragraph_chars) return false;
@@ -1031,7 +1031,7 @@ class AutoSelector {
     for (NodeId id = root_; id < first_root; ++id) {
       const Tag t = doc_[id].tag;
       if ((t == Tag::kH1 || (heading == dom::kNoNode && t == Tag::kH2)) && inside_[id] != kBoilerplate &&
-          !doc_[id].hidden() && weight_[id] > 0 && ann_[id].link_density() < 0.5) {
+          !doc_[id].hidden() && weight_[id] > 0 && LinkDensity(id) < 0.5) {
         heading = id;
       }
     }
@@ -1299,6 +1299,21 @@ class AutoSelector {
       if ((text[k] | 0x20) != word[k]) return false;
     }
     return true;
+  }
+
+  // Link density in weighted characters (a CJK character counts `cjk_char_weight` letters, as in
+  // the votes): a Chinese teaser whose linked headline is followed by an unlinked date, "·<a>娱乐圈
+  // 受黑社会控制?明星挨打事件簿</a> (2005-04-27 12:00PM)", is a link, not half of one. Measured on
+  // the full corpus against plain character counts (shingle F1 / char F): zh-cwced 0.9318 / 0.9316
+  // → 0.9342 / 0.9350 (7 pages better, none worse: "related reports" and "latest news" lists),
+  // daniel-dev 0.9348 / 0.9410 → 0.9352 / 0.9413 (6 better, 1 worse by 0.015), other sets
+  // unchanged; a CJK weight of 2 instead of auto's 3 gained 0.0001 less. Weighting the trailing
+  // furniture's blocks the same way too: 3 pages better, 2 worse.
+  double LinkDensity(NodeId id) const {
+    const dom::NodeStats& s = ann_[id];
+    const double extra = std::max(1, o_.cjk_char_weight) - 1;
+    const double all = s.chars + extra * s.cjk;
+    return all > 0 ? (s.link_chars + extra * s.link_cjk) / all : 0.0;
   }
 
   // The page's <main> (or role="main") that holds the main subtree `best`, else the root.

@@ -202,7 +202,10 @@ void Annotate(const Document& doc, Annotation* out) {
       s.tsheg += c.tsheg;
       s.cjk += c.cjk;
       s.words += c.words;
-      if (node.in_link()) s.link_chars += c.chars;
+      if (node.in_link()) {
+        s.link_chars += c.chars;
+        s.link_cjk += c.cjk;
+      }
       for (; scripts != 0; scripts &= scripts - 1) {
         const int k = std::countr_zero(scripts);
         if (letters[k].empty()) {
@@ -237,6 +240,7 @@ void Annotate(const Document& doc, Annotation* out) {
     p.punct += s.punct;
     p.tsheg += s.tsheg;
     p.cjk += s.cjk;
+    p.link_cjk += s.link_cjk;
     p.words += s.words;
     if (s.chars > 0) {
       for (const int k : page_scripts) letters[k][node.parent] += letters[k][id];

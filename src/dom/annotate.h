@@ -18,6 +18,7 @@ struct NodeStats {
   std::uint32_t punct = 0;       // punctuation code points (text::IsPunct)
   std::uint32_t tsheg = 0;       // Tibetan syllable dots U+0F0B (and U+0F0C)
   std::uint32_t cjk = 0;         // Han / kana / hangul code points
+  std::uint32_t link_cjk = 0;    // of which inside an <a>
   std::uint32_t words = 0;       // runs of non-CJK letters/digits, plus one per CJK character
   std::uint64_t path_hash = 0;   // hash of the root-to-node element names (tag path)
   text::Script script = text::Script::kNone;  // dominant script of the subtree's letters
