@@ -832,6 +832,8 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   EXPECT_EQ(ClassifyHintToken("support"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
   EXPECT_EQ(ClassifyHintToken("comments"), HintKind::kComments);
+  EXPECT_EQ(ClassifyHintToken("trackbacks"), HintKind::kComments);  // blogs' pings: comments too
+  EXPECT_EQ(ClassifyHintToken("pingback"), HintKind::kComments);
   EXPECT_EQ(ClassifyHintToken("sidebar2"), HintKind::kBoilerplate);       // prefix families
   EXPECT_EQ(ClassifyHintToken("navbartop"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("commentform"), HintKind::kComments);

@@ -48,8 +48,13 @@ constexpr std::string_view kContent[] = {
 };
 
 // Comment sections: boilerplate on an article page, the content itself on a forum thread.
+// Trackbacks and pingbacks (other blogs' notices that they link to the post, listed with or like
+// its comments): 35 pages of the corpus name them; dragnet-train 0.9208 / 0.9363 → 0.9216 /
+// 0.9373 (3 pages better, one worse whose truth keeps the "Related links" the trackbacks
+// followed), other sets unchanged.
 constexpr std::string_view kComments[] = {
-    "comment", "comments", "commentlist", "discuss", "disqus", "respond",
+    "comment", "comments", "commentlist", "discuss", "disqus", "pingback", "pingbacks", "respond",
+    "trackback", "trackbacks",
 };
 
 // Prefix families: compounds of these words ("sidebar1", "navbar-top") read like the word itself.
