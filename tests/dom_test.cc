@@ -82,6 +82,35 @@ TEST(DomParse, NoscriptTextIsShownWhenThePageHasAlmostNothingElse) {
   EXPECT_NE(VisibleText(page).find("article paragraph 4"), std::string::npos);
 }
 
+TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
+  // A product page whose content ships inside a display:none wrapper that a script removes, and a
+  // React page whose streamed Suspense boundary (<div hidden id="S:0">) a script moves into place:
+  // without the hidden text each is a one-word shell.
+  std::string details;
+  for (int i = 0; i < 5; ++i) {
+    details += "<p>Detail " + std::to_string(i) + ": toasted almond thins with cranberries, baked without added salt.</p>";
+  }
+  for (const std::string& wrapper : {std::string("<div style=\"display: none\">"), std::string("<div hidden id=\"S:0\">")}) {
+    const Document shell = ParseOk("<body><header><a href=/>Shop</a></header>" + wrapper + details +
+                                   "<span aria-hidden=true>icon</span></div></body>");
+    EXPECT_NE(VisibleText(shell).find("Detail 4: toasted"), std::string::npos) << VisibleText(shell);
+    const NodeId p = shell.FindFirst(Tag::kP);
+    ASSERT_NE(p, kNoNode);
+    EXPECT_FALSE(shell[p].hidden());
+  }
+  // Beside an article of similar length, hidden text stays hidden, and so does a <noscript> that
+  // stays hidden on a revealed page.
+  std::string article;
+  for (int i = 0; i < 5; ++i) article += "<p>The article paragraph " + std::to_string(i) + " has its own long sentence here.</p>";
+  const Document page = ParseOk("<body>" + article + "<div style=\"display:none\">" + details + "</div></body>");
+  EXPECT_EQ(VisibleText(page).find("Detail"), std::string::npos);
+  EXPECT_NE(VisibleText(page).find("article paragraph 4"), std::string::npos);
+  const Document revealed = ParseOk("<body><p>Shop</p><div hidden>" + details + "<noscript>" + article +
+                                    "</noscript></div></body>");
+  EXPECT_NE(VisibleText(revealed).find("Detail 4"), std::string::npos);
+  EXPECT_EQ(VisibleText(revealed).find("article paragraph"), std::string::npos);
+}
+
 TEST(DomParse, KeepsJsonLdBodies) {
   const Document doc = ParseOk(
       "<head><script type=\"application/ld+json\">{\"datePublished\":\"2020-01-02\"}</script></head><p>x</p>");

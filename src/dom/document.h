@@ -36,6 +36,8 @@ inline constexpr std::uint8_t kFlagHidden = 1;  // hidden attr, aria-hidden="tru
 inline constexpr std::uint8_t kFlagInLink = 2;  // the node is an <a> or is inside one
 inline constexpr std::uint8_t kFlagInNoscript = 4;  // inside a <noscript> of <body>: hidden as well,
                                                     // unless the page shows its text only there
+inline constexpr std::uint8_t kFlagHiddenByMarkup = 8;  // hidden by an attribute or class of its own
+                                                       // or an ancestor's (the first reasons above)
 
 struct Node {
   NodeId parent = kNoNode;

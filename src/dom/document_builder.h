@@ -10,7 +10,8 @@
 //  * text and kept attribute values get Arabic presentation forms folded;
 //  * each node's line is the source line of its start offset (0 for an element the parser created
 //    without a tag);
-//  * <noscript> text stays hidden unless it is nearly all of the page's text (ResolveNoscript).
+//  * <noscript> text stays hidden unless it is nearly all of the page's text (ResolveNoscript);
+//    so does text hidden by markup (ResolveHiddenByMarkup).
 #pragma once
 
 #include <algorithm>
@@ -81,7 +82,7 @@ class DocumentBuilder {
   void OpenElement() {
     const auto id = static_cast<NodeId>(doc_.nodes.size() - 1);
     Node& n = doc_.nodes.back();
-    if (element_hidden_) n.flags |= kFlagHidden;
+    if (element_hidden_) n.flags |= kFlagHidden | kFlagHiddenByMarkup;
     if (n.tag == Tag::kA) n.flags |= kFlagInLink;
     if (n.tag == Tag::kNoscript) n.flags |= kFlagInNoscript;
     if (n.tag == Tag::kHtml || n.tag == Tag::kHead || n.tag == Tag::kBody || n.tag == Tag::kTitle) {
@@ -106,7 +107,12 @@ class DocumentBuilder {
     n.text_size = static_cast<std::uint32_t>(doc_.text.size() - text_begin_);
     n.line = LineOf(offset);
     Link(id);
-    if (doc_.nodes[id].flags & kFlagInNoscript) CountNoscriptText(id);
+    const std::uint8_t flags = doc_.nodes[id].flags;
+    if (flags & kFlagInNoscript) {
+      CountNoscriptText(id);
+    } else if (flags & kFlagHiddenByMarkup) {
+      CountHiddenByMarkupText(id);
+    }
   }
 
   void AddJsonLd(std::string body) {
@@ -175,7 +181,10 @@ class DocumentBuilder {
   std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
   void RememberLandmark(Tag tag, NodeId id);
   void CountNoscriptText(NodeId id);
+  void CountHiddenByMarkupText(NodeId id);
   void ResolveNoscript();
+  void ResolveHiddenByMarkup();
+  std::size_t VisibleTextBytesUpTo(std::size_t enough) const;
   void KeepTextValidUtf8();
 
   Document& doc_;
@@ -189,6 +198,8 @@ class DocumentBuilder {
   bool may_hold_ef_byte_ = true;
   std::size_t text_begin_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
+  bool noscript_shown_ = false;     // ResolveNoscript left the <noscript> text visible
+  std::size_t hidden_by_markup_chars_ = 0;  // non-space text bytes hidden by markup, outside <noscript>
   std::vector<std::uint16_t> unknown_index_by_key_;
 };
 
