@@ -111,6 +111,21 @@ TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
   EXPECT_EQ(VisibleText(revealed).find("article paragraph"), std::string::npos);
 }
 
+TEST(DomParse, HiddenTabPanelsAreShown) {
+  // Tabs show one panel at a time; the page holds every panel's text. Other hidden parts stay hidden.
+  const Document doc = ParseOk(
+      "<body><p>A cast iron skillet, seasoned and ready to use on the stove or in the oven.</p>"
+      "<div role=tablist><button>Description</button><button>Care</button></div>"
+      "<div role=tabpanel>Seasoned with vegetable oil.</div>"
+      "<div role=tabpanel hidden>Wash by hand and dry promptly.</div>"
+      "<div role=tabpanel style=\"display:none\">Rub with a thin coat of oil.</div>"
+      "<div class=modal hidden>Sign up for our newsletter</div></body>");
+  const std::string text = VisibleText(doc);
+  EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
+  EXPECT_NE(text.find("Rub with a thin coat"), std::string::npos) << text;
+  EXPECT_EQ(text.find("newsletter"), std::string::npos) << text;
+}
+
 TEST(DomParse, KeepsJsonLdBodies) {
   const Document doc = ParseOk(
       "<head><script type=\"application/ld+json\">{\"datePublished\":\"2020-01-02\"}</script></head><p>x</p>");

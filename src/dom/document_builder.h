@@ -5,8 +5,8 @@
 //    textarea, noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s);
 //  * <script type="application/ld+json"> bodies go to Document::json_ld;
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
-//    attribute, aria-hidden="true" or an inline display:none / visibility:hidden; flags are
-//    inherited from the parent;
+//    attribute, aria-hidden="true", an inline display:none / visibility:hidden or a screen-reader-
+//    only class, except tab panels (role="tabpanel"); flags are inherited from the parent;
 //  * text and kept attribute values get Arabic presentation forms folded;
 //  * each node's line is the source line of its start offset (0 for an element the parser created
 //    without a tag);
@@ -82,6 +82,12 @@ class DocumentBuilder {
   void OpenElement() {
     const auto id = static_cast<NodeId>(doc_.nodes.size() - 1);
     Node& n = doc_.nodes.back();
+    // A tab panel (role="tabpanel") is hidden until its tab is chosen: the page holds the text of
+    // every tab (a product's description, specifications and reviews; a course's syllabus).
+    // Measured on the full corpus: 79% of the text in hidden tab panels is in a truth; wcxb-dev
+    // 0.8192 / 0.8626 → 0.8206 / 0.8641 with `auto` (4 pages better, one worse by 0.024), and
+    // every other algorithm gains on wcxb-dev too.
+    if (element_hidden_ && doc_.GetAttr(id, Attr::kRole) == "tabpanel") element_hidden_ = false;
     if (element_hidden_) n.flags |= kFlagHidden | kFlagHiddenByMarkup;
     if (n.tag == Tag::kA) n.flags |= kFlagInLink;
     if (n.tag == Tag::kNoscript) n.flags |= kFlagInNoscript;
