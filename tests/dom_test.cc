@@ -111,7 +111,7 @@ TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
   EXPECT_EQ(VisibleText(revealed).find("article paragraph"), std::string::npos);
 }
 
-TEST(DomParse, HiddenTabPanelsAreShown) {
+TEST(DomParse, HiddenTabPanelsAndStreamedBoundariesAreShown) {
   // Tabs show one panel at a time; the page holds every panel's text. Other hidden parts stay hidden.
   const Document doc = ParseOk(
       "<body><p>A cast iron skillet, seasoned and ready to use on the stove or in the oven.</p>"
@@ -122,6 +122,12 @@ TEST(DomParse, HiddenTabPanelsAreShown) {
       "<div class=modal hidden>Sign up for our newsletter</div></body>");
   const std::string text = VisibleText(doc);
   EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
+  // React's streamed Suspense boundaries arrive hidden and are moved into place by a script.
+  const Document streamed = ParseOk("<body><p>A long visible introduction to the review of the keyboard, its keys and "
+                                    "switches.</p><template id=\"B:0\"></template><div hidden id=\"S:0\"><p>The "
+                                    "good: price and options.</p></div><div hidden id=\"S:x\">Not a boundary</div></body>");
+  EXPECT_NE(VisibleText(streamed).find("The good: price"), std::string::npos) << VisibleText(streamed);
+  EXPECT_EQ(VisibleText(streamed).find("Not a boundary"), std::string::npos) << VisibleText(streamed);
   EXPECT_NE(text.find("Rub with a thin coat"), std::string::npos) << text;
   EXPECT_EQ(text.find("newsletter"), std::string::npos) << text;
 }

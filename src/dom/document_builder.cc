@@ -182,6 +182,19 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
   return false;
 }
 
+// React's streaming server rendering sends a Suspense boundary's content late, in a
+// <div hidden id="S:0"> that an inline script moves into place: shown to every reader with scripts.
+// Measured on the full corpus: one wcxb-dev page 0 → 0.95 shingle F1 (its article arrives in 21
+// such boundaries beside a visible header), no other page changes.
+bool DocumentBuilder::StreamedBoundary(std::string_view id) {
+  if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
+  for (std::size_t i = 2; i < id.size(); ++i) {
+    const char c = id[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
 void DocumentBuilder::AppendWithPresentationFormsFolded(std::string& pool, std::string_view s) {
   std::string tmp(s);
   decode::FoldPresentationForms(tmp);
