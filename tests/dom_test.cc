@@ -111,14 +111,17 @@ TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
   EXPECT_EQ(VisibleText(revealed).find("article paragraph"), std::string::npos);
 }
 
-TEST(DomParse, HiddenTabPanelsAndStreamedBoundariesAreShown) {
-  // Tabs show one panel at a time; the page holds every panel's text. Other hidden parts stay hidden.
+TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
+  // Tabs and accordions show one panel at a time; the page holds every panel's text. Other hidden
+  // parts stay hidden.
   const Document doc = ParseOk(
       "<body><p>A cast iron skillet, seasoned and ready to use on the stove or in the oven.</p>"
       "<div role=tablist><button>Description</button><button>Care</button></div>"
       "<div role=tabpanel>Seasoned with vegetable oil.</div>"
       "<div role=tabpanel hidden>Wash by hand and dry promptly.</div>"
       "<div role=tabpanel style=\"display:none\">Rub with a thin coat of oil.</div>"
+      "<div class=\"cdr-accordion__content\" aria-hidden=true>Made in South Pittsburg, Tennessee.</div>"
+      "<div class=\"faq-answer collapse\" style=\"display:none\">Yes, it works on induction hobs.</div>"
       "<div class=modal hidden>Sign up for our newsletter</div></body>");
   const std::string text = VisibleText(doc);
   EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
@@ -129,6 +132,8 @@ TEST(DomParse, HiddenTabPanelsAndStreamedBoundariesAreShown) {
   EXPECT_NE(VisibleText(streamed).find("The good: price"), std::string::npos) << VisibleText(streamed);
   EXPECT_EQ(VisibleText(streamed).find("Not a boundary"), std::string::npos) << VisibleText(streamed);
   EXPECT_NE(text.find("Rub with a thin coat"), std::string::npos) << text;
+  EXPECT_NE(text.find("South Pittsburg"), std::string::npos) << text;  // accordion and FAQ panels
+  EXPECT_NE(text.find("induction hobs"), std::string::npos) << text;
   EXPECT_EQ(text.find("newsletter"), std::string::npos) << text;
 }
 

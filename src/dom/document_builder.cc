@@ -78,6 +78,24 @@ bool HasScreenReaderOnlyClass(std::string_view value) {
   return false;
 }
 
+// A class name (split at any non-alphanumeric character) that names a collapsible panel: the
+// content of an accordion or FAQ, hidden until the reader opens it.
+bool NamesCollapsiblePanel(std::string_view value) {
+  static constexpr std::string_view kWords[] = {"accordion", "collapse", "collapsible", "expandable", "faq"};
+  auto alnum = [](char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); };
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && !alnum(value[i])) ++i;
+    const std::size_t begin = i;
+    while (i < value.size() && alnum(value[i])) ++i;
+    const std::string_view word = value.substr(begin, i - begin);
+    for (std::string_view w : kWords) {
+      if (text::EqualsIgnoreAsciiCase(word, w)) return true;
+    }
+  }
+  return false;
+}
+
 std::size_t NonSpaceBytes(std::string_view s) {
   std::size_t count = 0;
   for (char c : s) count += !(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f');
@@ -186,6 +204,13 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
 // <div hidden id="S:0"> that an inline script moves into place: shown to every reader with scripts.
 // Measured on the full corpus: one wcxb-dev page 0 → 0.95 shingle F1 (its article arrives in 21
 // such boundaries beside a visible header), no other page changes.
+// An accordion's or FAQ's panel is hidden until the reader opens it, as a tab panel is: the page
+// holds its text. Measured on the full corpus: 61% of the text in hidden elements so named is in a
+// truth (17% of other hidden text); wcxb-dev 0.8230 / 0.8654 → 0.8295 / 0.8696 with `auto` (9
+// pages better, none worse: product specifications, FAQ answers, filter lists of catalogues);
+// without "collapse" 2 pages fewer, without "faq" 1, without "expandable" 1.
+bool DocumentBuilder::CollapsiblePanel(std::string_view class_names) { return NamesCollapsiblePanel(class_names); }
+
 bool DocumentBuilder::StreamedBoundary(std::string_view id) {
   if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
   for (std::size_t i = 2; i < id.size(); ++i) {
