@@ -29,11 +29,12 @@
 //    (1/3, 1/4) — so the container of many paragraphs or forum replies collects their votes, as
 //    paper 000's sibling share CS does. A <title> that lands in <body> casts no vote.
 // 3. Candidate score = votes × (1 − link density)   (paper 000's CC / paper 003's Relativity:
-//    link-heavy containers lose; link density in weighted characters, as everywhere in `auto`) × `comments_factor` for comment sections; boilerplate never
-//    wins, and a comment section only when no other candidate reaches `kMinArticleScore` (a
-//    thousand comments outweigh any article even at a third of their votes). From the best
-//    candidate the main subtree T moves up through parents that score at least
-//    `ascend_score_ratio` of their child or grow its undecayed votes by `ascend_mass_gain`;
+//    link-heavy containers lose; link density in weighted characters, as everywhere in `auto`)
+//    × `comments_factor` for comment sections; boilerplate never wins, and a comment section
+//    only when no other candidate reaches `kMinArticleScore` (a thousand comments outweigh any
+//    article even at a third of their votes). From the best candidate the main subtree T moves
+//    up through parents that score at least `ascend_score_ratio` of their child or grow its
+//    undecayed votes by `ascend_mass_gain`;
 //    of the containers on that chain T is the highest with the best text balance
 //        J = prose text − 2 × short sentence-less text − link text
 //    (the body-text-extraction objective: text inside minus noise inside; a comment section's text
