@@ -638,6 +638,23 @@ TEST(Auto, ChineseTeasersWithDatesAreLinkGroups) {
   EXPECT_EQ(out.find("12:00PM"), std::string::npos) << out;
 }
 
+TEST(Auto, ChineseCreditLinesEndingTheContentGo) {
+  // 责任编辑：霍琦 (responsible editor) and 打印 关闭 (print, close) after a Chinese story go; the same
+  // short lines after an English story stay (English truths keep reporter credits).
+  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
+                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
+                                   "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+  const std::string zh = ExtractAuto("<body><div class=article>" + story + "<p>\u8D23\u4EFB\u7F16\u8F91\uFF1A"
+                                     "\u970D\u7426</p><p>\u6253\u5370 \u5173\u95ED</p></div></body>");
+  EXPECT_NE(zh.find("\u7F8E\u8054\u50A8"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("\u8D23\u4EFB\u7F16\u8F91"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("\u6253\u5370"), std::string::npos) << zh;
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string en = ExtractAuto("<body><div class=article>" + body + "<p>Reporting by Jane Roe</p></div></body>");
+  EXPECT_NE(en.find("Reporting by Jane Roe"), std::string::npos) << en;
+}
+
 TEST(Auto, DisclaimersAndChineseCopyrightLinesEndTheContent) {
   const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
                                   "after a long debate about the cost.</p>", 5);

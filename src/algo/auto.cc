@@ -65,7 +65,8 @@
 //    end, after steps 7 and 8, the first block of mostly link text after the last prose block
 //    ("Previous post: ...", teaser headlines, tags) is dropped with every block after it, unless
 //    they hold more text than what precedes; so is a short legal notice among the last three
-//    blocks, with what follows it.
+//    blocks, with what follows it. On a CJK page, one or two short sentence-less blocks after the
+//    last prose block (the editor's and source's credit lines) go too.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
 //    short, paper 001's line blocks are tried, and used when they keep more text; their end is
 //    trimmed as in steps 6 and 9.
@@ -172,6 +173,17 @@ constexpr double kTrailingProseChars = 3;
 // prose block as the window instead of the last three, dragnet-train gains nothing (mean +0.0001).
 constexpr std::size_t kCopyrightWindow = 3;
 constexpr double kMaxCopyrightChars = 200;
+
+// Step 6, the end of a CJK page's content: at most this many short sentence-less blocks after the
+// last prose block are its credit lines, and go. Chinese and Japanese news ends with the editor's
+// and the source's names (责任编辑：…, 来源：…), which the Chinese truths leave out, where English
+// news ends with reporter credits that the newspaper truths keep. Measured on the full corpus
+// (shingle F1 / char F): daniel-dev 0.9352 / 0.9413 → 0.9362 / 0.9427 (22 pages better, 2 worse),
+// zh-cwced 0.9342 / 0.9350 → 0.9352 / 0.9366 (19 better, 8 worse by at most 0.008),
+// newspaper4k-tests −0.0002 (one Chinese page each way); 3 blocks: the same pages. On every page
+// (not only CJK ones) the Chinese sets gain as much but newspaper-tests loses 0.0016 (reporter
+// credits), dragnet-train and readability-test 0.0001–0.0005.
+constexpr std::size_t kMaxTrailingMetaBlocks = 2;
 
 // Step 9, a repeated copy. Measured on the full corpus (2 blocks, 100 chars): with the share at
 // 0.15 newspaper 0.787 → 0.793 shingle F1, dragnet +0.001, wcxb +0.001 char F, the rest unchanged;
@@ -1254,6 +1266,24 @@ class AutoSelector {
       cut = i;
       why = "link text after the last prose block, and what follows it (page furniture)";
       break;
+    }
+    // On a CJK page, the content may end with at most kMaxTrailingMetaBlocks short blocks after
+    // its last prose block that end no sentence: the credit lines of Chinese and Japanese news
+    // (责任编辑：…, 来源：…, a reporter's name) and their "打印 关闭" controls.
+    if (after_prose > 0 && ann_[root_].script == text::Script::kCjk) {
+      std::size_t first = cut;
+      while (first > after_prose && cut - first < kMaxTrailingMetaBlocks) {
+        const Unit& u = units[first - 1];
+        const std::size_t end = first < units.size() ? units[first].first : nodes.size();
+        std::string text;
+        for (std::size_t k = u.first; k < end; ++k) text += doc_.Text(nodes[k]);
+        if (u.prose + u.link_chars >= o_.lead_trim_chars || EndsSentence(text)) break;
+        --first;
+      }
+      if (first < cut && first == after_prose) {
+        cut = first;
+        if (why == nullptr) why = "short blocks ending a CJK page's content without a sentence (credit lines)";
+      }
     }
     if (why == nullptr) return;
     for (std::size_t k = units[cut].first; k < nodes.size(); ++k) sel_.keep[nodes[k]] = 0;
