@@ -109,6 +109,13 @@ TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
                                     "</noscript></div></body>");
   EXPECT_NE(VisibleText(revealed).find("Detail 4"), std::string::npos);
   EXPECT_EQ(VisibleText(revealed).find("article paragraph"), std::string::npos);
+  // A story of 1,000 visible bytes is no shell, however much text the page hides (SEO spam).
+  std::string story, spam;
+  for (int i = 0; i < 30; ++i) story += "<p>Story paragraph " + std::to_string(i) + " tells what happened at the harbour.</p>";
+  for (int i = 0; i < 400; ++i) spam += "cheap flights cheap hotels cheap cars ";
+  const Document spammed = ParseOk("<body>" + story + "<div style=\"display:none\">" + spam + "</div></body>");
+  EXPECT_EQ(VisibleText(spammed).find("cheap flights"), std::string::npos);
+  EXPECT_NE(VisibleText(spammed).find("Story paragraph 29"), std::string::npos);
 }
 
 TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
