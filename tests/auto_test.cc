@@ -649,6 +649,12 @@ TEST(Auto, ChineseCreditLinesEndingTheContentGo) {
   EXPECT_NE(zh.find("\u7F8E\u8054\u50A8"), std::string::npos) << zh;
   EXPECT_EQ(zh.find("\u8D23\u4EFB\u7F16\u8F91"), std::string::npos) << zh;
   EXPECT_EQ(zh.find("\u6253\u5370"), std::string::npos) << zh;
+  // A last sentence that lacks its full stop but has a full-width comma stays:
+  // 游戏售价36元，暂时没有简体中文 (the game costs 36 yuan, no simplified Chinese yet)
+  const std::string last = "<p>\u6E38\u620F\u552E\u4EF736\u5143\uFF0C\u6682\u65F6\u6CA1\u6709\u7B80\u4F53"
+                           "\u4E2D\u6587</p>";
+  const std::string zh2 = ExtractAuto("<body><div class=article>" + story + last + "</div></body>");
+  EXPECT_NE(zh2.find("\u6E38\u620F\u552E\u4EF7"), std::string::npos) << zh2;
   const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
                                   "after a long debate about the cost.</p>", 5);
   const std::string en = ExtractAuto("<body><div class=article>" + body + "<p>Reporting by Jane Roe</p></div></body>");
