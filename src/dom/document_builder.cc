@@ -81,7 +81,8 @@ bool HasScreenReaderOnlyClass(std::string_view value) {
 // A class name (split at any non-alphanumeric character) that names a collapsible panel: the
 // content of an accordion or FAQ, hidden until the reader opens it.
 bool NamesCollapsiblePanel(std::string_view value) {
-  static constexpr std::string_view kWords[] = {"accordion", "collapse", "collapsible", "expandable", "faq"};
+  static constexpr std::string_view kWords[] = {"accordion", "collapse", "collapsible", "expandable",
+                                                "faq"};
   auto alnum = [](char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); };
   std::size_t i = 0;
   while (i < value.size()) {
@@ -200,17 +201,19 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
   return false;
 }
 
-// React's streaming server rendering sends a Suspense boundary's content late, in a
-// <div hidden id="S:0"> that an inline script moves into place: shown to every reader with scripts.
-// Measured on the full corpus: one wcxb-dev page 0 → 0.95 shingle F1 (its article arrives in 21
-// such boundaries beside a visible header), no other page changes.
 // An accordion's or FAQ's panel is hidden until the reader opens it, as a tab panel is: the page
 // holds its text. Measured on the full corpus: 61% of the text in hidden elements so named is in a
 // truth (17% of other hidden text); wcxb-dev 0.8230 / 0.8654 → 0.8295 / 0.8696 with `auto` (9
 // pages better, none worse: product specifications, FAQ answers, filter lists of catalogues);
 // without "collapse" 2 pages fewer, without "faq" 1, without "expandable" 1.
-bool DocumentBuilder::CollapsiblePanel(std::string_view class_names) { return NamesCollapsiblePanel(class_names); }
+bool DocumentBuilder::CollapsiblePanel(std::string_view class_names) {
+  return NamesCollapsiblePanel(class_names);
+}
 
+// React's streaming server rendering sends a Suspense boundary's content late, in a
+// <div hidden id="S:0"> that an inline script moves into place: shown to every reader with scripts.
+// Measured on the full corpus: one wcxb-dev page 0 → 0.95 shingle F1 (its article arrives in 21
+// such boundaries beside a visible header), no other page changes.
 bool DocumentBuilder::StreamedBoundary(std::string_view id) {
   if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
   for (std::size_t i = 2; i < id.size(); ++i) {
@@ -258,6 +261,10 @@ std::uint16_t DocumentBuilder::UnknownNameIndex(std::string_view name, std::uint
   return index;
 }
 
+// Hidden text this many times the visible text is what a reader gets (ResolveNoscript,
+// ResolveHiddenByMarkup).
+constexpr std::size_t kRevealShare = 10;
+
 void DocumentBuilder::Finish(bool text_is_valid_utf8) {
   while (!parents_.empty()) CloseElement();
   ResolveNoscript();
@@ -271,8 +278,6 @@ void DocumentBuilder::Finish(bool text_is_valid_utf8) {
 // engines, single-page apps with a crawler fallback) would then have no text at all: when the
 // <noscript> text outweighs the visible text outside it many times over (the page is all but empty
 // without it), it is what a reader gets, and stays.
-constexpr std::size_t kRevealShare = 10;  // hidden text this many times the visible text is shown
-
 void DocumentBuilder::ResolveNoscript() {
   if (noscript_chars_ == 0) return;
   // The visible text is only counted on pages whose <noscript> holds text, and only as far as
