@@ -90,6 +90,7 @@
 #include "algo/algorithm.h"
 #include "algo/boilerplate_words.h"
 #include "algo/correlation.h"
+#include "text/ascii.h"
 #include "text/unicode.h"
 
 namespace pith::algo {
@@ -1237,14 +1238,18 @@ class AutoSelector {
         u.punct += ann_[id].punct;
       }
     }
+    // The text of unit i, as the output shows it.
+    auto unit_text = [&](std::size_t i) {
+      const std::size_t end = i + 1 < units.size() ? units[i + 1].first : nodes.size();
+      std::string text;
+      for (std::size_t k = units[i].first; k < end; ++k) text += doc_.Text(nodes[k]);
+      return text;
+    };
     std::size_t cut = units.size();  // the first unit dropped
     const char* why = nullptr;
     for (std::size_t i = units.size() > kCopyrightWindow ? units.size() - kCopyrightWindow : 0; i < units.size(); ++i) {
       if (units[i].chars >= kMaxCopyrightChars) continue;
-      const std::size_t end = i + 1 < units.size() ? units[i + 1].first : nodes.size();
-      std::string text;
-      for (std::size_t k = units[i].first; k < end; ++k) text += doc_.Text(nodes[k]);
-      if (IsLegalNotice(text)) {
+      if (IsLegalNotice(unit_text(i))) {
         cut = i;
         why = "a copyright line or disclaimer near the end of the content, and what follows it";
         break;
@@ -1276,9 +1281,7 @@ class AutoSelector {
       std::size_t first = cut;
       while (first > after_prose && cut - first < kMaxTrailingMetaBlocks) {
         const Unit& u = units[first - 1];
-        const std::size_t end = first < units.size() ? units[first].first : nodes.size();
-        std::string text;
-        for (std::size_t k = u.first; k < end; ++k) text += doc_.Text(nodes[k]);
+        const std::string text = unit_text(first - 1);
         // A full-width comma joins clauses: a last sentence that lacks its full stop, not a credit.
         if (u.prose + u.link_chars >= o_.lead_trim_chars || EndsSentence(text) ||
             text.find("\uFF0C") != std::string::npos) {
@@ -1308,34 +1311,17 @@ class AutoSelector {
         text.find("\u7248\u6B0A") != std::string_view::npos) {
       return true;
     }
-    if (ContainsAsciiWord(text, "copyright")) return true;
+    if (text::FindIgnoreAsciiCase(text, "copyright") != std::string_view::npos) return true;
     std::size_t begin = 0;
     while (begin < text.size() && text::IsSpace(static_cast<unsigned char>(text[begin]))) ++begin;
     const std::string_view line = text.substr(begin);
-    if (StartsWithAsciiWord(line, "disclaimer")) return true;
+    if (text::StartsWithIgnoreAsciiCase(line, "disclaimer")) return true;
     // A label of at most four characters and 声明, then a full-width or ASCII colon.
     constexpr std::string_view kStatement = "\u58F0\u660E";  // 声明
     const std::size_t mark = line.find(kStatement);
     if (mark == std::string_view::npos || mark > 12) return false;
     const std::string_view after = line.substr(mark + kStatement.size());
     return after.starts_with("\uFF1A") || after.starts_with(":");
-  }
-
-  // `word` (lower-case ASCII) occurs in `text`, compared without case.
-  static bool ContainsAsciiWord(std::string_view text, std::string_view word) {
-    for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
-      if (StartsWithAsciiWord(text.substr(i), word)) return true;
-    }
-    return false;
-  }
-
-  // `text` begins with `word` (lower-case ASCII), compared without case.
-  static bool StartsWithAsciiWord(std::string_view text, std::string_view word) {
-    if (text.size() < word.size()) return false;
-    for (std::size_t k = 0; k < word.size(); ++k) {
-      if ((text[k] | 0x20) != word[k]) return false;
-    }
-    return true;
   }
 
   // Link density in weighted characters (a CJK character counts `cjk_char_weight` letters, as in
