@@ -681,6 +681,48 @@ TEST(Auto, DisclaimersAndChineseCopyrightLinesEndTheContent) {
   }
 }
 
+TEST(Auto, BracketedDisclaimerNeitherWinsNorStays) {
+  // 【免责声明】本文仅代表作者本人观点，与本网无关。本网对文中陈述、观点判断保持中立，不对所包含内容的准确性、
+  // 可靠性或完整性提供任何保证。请读者仅作参考。 (disclaimer: this article is the author's view only ...)
+  const std::string disclaimer =
+      "<div class=statement><p>\u3010\u514D\u8D23\u58F0\u660E\u3011\u672C\u6587\u4EC5\u4EE3\u8868\u4F5C"
+      "\u8005\u672C\u4EBA\u89C2\u70B9\uFF0C\u4E0E\u672C\u7F51\u65E0\u5173\u3002\u672C\u7F51\u5BF9"
+      "\u6587\u4E2D\u9648\u8FF0\u3001\u89C2\u70B9\u5224\u65AD\u4FDD\u6301\u4E2D\u7ACB\uFF0C\u4E0D"
+      "\u5BF9\u6240\u5305\u542B\u5185\u5BB9\u7684\u51C6\u786E\u6027\u3001\u53EF\u9760\u6027\u6216"
+      "\u5B8C\u6574\u6027\u63D0\u4F9B\u4EFB\u4F55\u4FDD\u8BC1\u3002\u8BF7\u8BFB\u8005\u4EC5\u4F5C"
+      "\u53C2\u8003\u3002</p></div>";
+  // A news item of one paragraph: 据报道，今日从交通运输部新闻发布会获悉，下一步将着力打造三地综合立体交通网络。
+  const std::string item =
+      "<div class=art><p>\u636E\u62A5\u9053\uFF0C\u4ECA\u65E5\u4ECE\u4EA4\u901A\u8FD0\u8F93\u90E8"
+      "\u65B0\u95FB\u53D1\u5E03\u4F1A\u83B7\u6089\uFF0C\u4E0B\u4E00\u6B65\u5C06\u7740\u529B\u6253"
+      "\u9020\u4E09\u5730\u7EFC\u5408\u7ACB\u4F53\u4EA4\u901A\u7F51\u7EDC\u3002</p></div>";
+  const std::string lone = ExtractAuto("<body>" + item + disclaimer + "</body>");
+  EXPECT_NE(lone.find("\u636E\u62A5\u9053"), std::string::npos) << lone;
+  EXPECT_EQ(lone.find("\u514D\u8D23\u58F0\u660E"), std::string::npos) << lone;
+  // After a story of several paragraphs in the same container, it ends the content.
+  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
+                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\u3002</p>", 6);
+  const std::string inside = ExtractAuto("<body><div class=post>" + story + disclaimer + "</div></body>");
+  EXPECT_NE(inside.find("\u7F8E\u8054\u50A8"), std::string::npos) << inside;
+  EXPECT_EQ(inside.find("\u514D\u8D23\u58F0\u660E"), std::string::npos) << inside;
+}
+
+TEST(Auto, ChineseLabelEndingTheContentGoesWithItsLink) {
+  // 点击进入专题：<a>聚焦香港局势</a> ("click for the topic:" and its link) after a story whose last
+  // sentence is short: the link goes as furniture, and the label announcing it goes too.
+  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
+                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
+                                   "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+  const std::string html = "<body><div class=article>" + story +
+                           "<p>\u4ED6\u4E0A\u8F66\u79BB\u5F00\u4E86\u73B0\u573A\u3002</p>"
+                           "<div class=special><div>\u70B9\u51FB\u8FDB\u5165\u4E13\u9898\uFF1A</div>"
+                           "<a href=/topic>\u805A\u7126\u9999\u6E2F\u5C40\u52BF</a></div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("\u4ED6\u4E0A\u8F66"), std::string::npos) << out;  // the short last sentence stays
+  EXPECT_EQ(out.find("\u4E13\u9898"), std::string::npos) << out;
+  EXPECT_EQ(out.find("\u805A\u7126"), std::string::npos) << out;
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
