@@ -723,6 +723,22 @@ TEST(Auto, ChineseLabelEndingTheContentGoesWithItsLink) {
   EXPECT_EQ(out.find("\u805A\u7126"), std::string::npos) << out;
 }
 
+TEST(Auto, CommentBoxInsideTheContentGoesWithItsLabels) {
+  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                                  "after a long debate about the cost.</p>", 5);
+  const std::string box = "<div class=reply><h3>Leave a reply</h3><textarea name=c></textarea>"
+                          "<div class=hint>Characters typed: 0</div></div>";
+  const std::string out = ExtractAuto("<body><div class=post>" + body + box + "</div></body>");
+  EXPECT_NE(out.find("approved the budget"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Leave a reply"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Characters typed"), std::string::npos) << out;
+  // A text box inside a container of real text takes only its own small wrapper with it.
+  const std::string inline_box = "<div class=post>" + body + "<div><textarea></textarea> Your answer</div></div>";
+  const std::string out2 = ExtractAuto("<body>" + inline_box + "</body>");
+  EXPECT_NE(out2.find("approved the budget"), std::string::npos) << out2;
+  EXPECT_EQ(out2.find("Your answer"), std::string::npos) << out2;
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;

@@ -58,6 +58,10 @@ TEST(DomParse, DropsScriptStyleNoscriptTemplateAndComments) {
   EXPECT_EQ(VisibleText(doc), "kept");
   // <noscript> is parsed (scripting off) but hidden: a reader with scripts never sees it.
   EXPECT_EQ(AllText(doc), "enable jskept");
+  // A <textarea> stays as an element without its text: it marks a form.
+  const NodeId textarea = doc.FindFirst(Tag::kTextarea);
+  ASSERT_NE(textarea, kNoNode);
+  EXPECT_EQ(doc[textarea].first_child, kNoNode);
 }
 
 TEST(DomParse, NoscriptTextIsShownWhenThePageHasAlmostNothingElse) {

@@ -3,7 +3,8 @@
 // the statistics of src/dom/annotate.h; nothing here recurses, so a deep tree cannot overflow the
 // stack.
 //
-// Text of script/style/template/iframe/svg/math/textarea and comments is dropped at build time;
+// Text of script/style/template/iframe/svg/math/textarea and comments is dropped at build time (a
+// <textarea> stays as an empty element: it marks a form that takes text);
 // <noscript> in <body> is parsed as markup and flagged hidden, unless it holds nearly all the page's
 // text (see document_builder.cc). Text nodes keep the parser's text (character references decoded,
 // Arabic presentation forms folded) with its original whitespace. Elements keep only the attributes

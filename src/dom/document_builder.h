@@ -2,7 +2,8 @@
 // parse_myhtml.cc (the MyHTML reference of the differential tests) share, so that both produce a
 // Document by the same rules:
 //  * which subtrees are dropped: comments, DOCTYPE, script, style, template, iframe, svg, math,
-//    textarea, noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s);
+//    noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s); a
+//    <textarea> is written as an empty element (its typed text dropped);
 //  * <script type="application/ld+json"> bodies go to Document::json_ld;
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
 //    attribute, aria-hidden="true", an inline display:none / visibility:hidden or a screen-reader-
@@ -36,6 +37,7 @@ enum class SourceRole : std::uint8_t {
   kScript,    // not written; read for JSON-LD
   kNoscript,  // written like an element once <body> was written, else dropped
   kDropped,   // dropped with its subtree
+  kEmpty,     // written as an element without its subtree (a <textarea>: where a form takes text)
 };
 
 // What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none), and
@@ -240,7 +242,8 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
   Node node = source.FirstChild(root);
   while (node != Source::kNone) {
     bool descend = false;
-    switch (source.Role(node)) {
+    const SourceRole role = source.Role(node);
+    switch (role) {
       case SourceRole::kText:
         out.BeginText();
         source.ForEachTextPiece(node, [&](std::string_view piece) { out.AppendText(piece); });
@@ -261,6 +264,7 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
         if (!out.body_written()) break;
         [[fallthrough]];
       case SourceRole::kElement:
+      case SourceRole::kEmpty:
       {
         const Tag tag = source.TagOf(node);
         out.BeginElement(tag, source.Offset(node));
@@ -268,7 +272,7 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
       }
         source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) { out.Attribute(key, value); });
         out.OpenElement();
-        if (source.FirstChild(node) != Source::kNone) {
+        if (role != SourceRole::kEmpty && source.FirstChild(node) != Source::kNone) {
           descend = true;
         } else {
           out.CloseElement();

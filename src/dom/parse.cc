@@ -37,9 +37,11 @@ class ScratchTreeSource {
     switch (node.name) {
       case kScript: return SourceRole::kScript;
       case kNoscript: return SourceRole::kNoscript;
-      case kStyle: case kTemplate: case kIframe: case kSvg: case kMath: case kTextarea: case kNoembed:
+      case kStyle: case kTemplate: case kIframe: case kSvg: case kMath: case kNoembed:
       case kNoframes: case kObject:
         return SourceRole::kDropped;
+      case kTextarea:
+        return SourceRole::kEmpty;
       default:
         return SourceRole::kElement;
     }
