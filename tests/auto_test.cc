@@ -739,6 +739,41 @@ TEST(Auto, CommentBoxInsideTheContentGoesWithItsLabels) {
   EXPECT_EQ(out2.find("Your answer"), std::string::npos) << out2;
 }
 
+// A thread: one record per post (author, date, body); the first post is long, the replies short.
+std::string Thread(const std::string& record_extra, bool dated) {
+  std::string html = "<body><nav><a href=/>Forums</a> <a href=/new>New posts</a></nav><div class=thread>";
+  auto record = [&](const std::string& author, int day, const std::string& body) {
+    html += "<article class=post-record><div class=user><a href=/u/" + author + ">" + author + "</a>" +
+            (dated ? "<time datetime=2024-01-" + std::to_string(day) + ">Jan " + std::to_string(day) +
+                         ", 2024</time>"
+                   : std::string("<span>Member</span>")) +
+            "</div>" + record_extra + "<div class=post-body>" + body + "</div></article>";
+  };
+  record("opener", 10, Repeat("<p>My old boiler makes a knocking sound every morning when the heating starts, and "
+                              "the pressure gauge drops a little each week.</p>", 5));
+  record("fixer", 11, "Bleed the radiators first.");
+  record("plumber", 12, "Check the expansion vessel charge, it sounds like it has lost its air.");
+  record("neighbour", 13, "Same here, the vessel was flat.");
+  record("opener", 14, "Thanks, recharging the vessel fixed it.");
+  return html + "</div><footer><a href=/terms>Terms</a></footer></body>";
+}
+
+TEST(Auto, ThreadRepliesJoinTheFirstPost) {
+  const std::string out = ExtractAuto(Thread("", true));
+  EXPECT_NE(out.find("knocking sound"), std::string::npos) << out;
+  EXPECT_NE(out.find("expansion vessel charge"), std::string::npos) << out;
+  EXPECT_NE(out.find("recharging the vessel fixed it"), std::string::npos) << out;
+  EXPECT_EQ(out.find("New posts"), std::string::npos) << out;
+  // Without dates the records are no posts (a page's same-class sections, product cards).
+  const std::string undated = ExtractAuto(Thread("", false));
+  EXPECT_NE(undated.find("knocking sound"), std::string::npos) << undated;
+  EXPECT_EQ(undated.find("expansion vessel charge"), std::string::npos) << undated;
+  // A headline link before each body makes the records teaser cards.
+  const std::string teasers =
+      ExtractAuto(Thread("<h4><a href=/story>Read the whole story about boilers here</a></h4>", true));
+  EXPECT_EQ(teasers.find("expansion vessel charge"), std::string::npos) << teasers;
+}
+
 std::size_t Count(const std::string& haystack, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
