@@ -938,10 +938,11 @@ class AutoSelector {
   // record a teaser card ("More from …" excerpts share the article body's class). Measured on the
   // full corpus (shingle F1 / char F): wcxb-dev 0.8295 / 0.8696 → 0.8313 / 0.8713 (its forum
   // pages 0.799 / 0.856 → 0.826 / 0.880: 7 threads better, up to +0.38; none worse), no page of
-  // any other set changes. Without the date test: 17 pages better, 11 worse (a page's same-class sections
-  // took step 8's place, dragnet-train −0.0004); with records failing it skipped instead of
-  // ending the step: 2 Q&A pages lost answers (−0.06); with 2 posts: one dragnet-train forum page
-  // whose truth keeps only the first post (−0.0006).
+  // any other set changes. Without the date test: 17 pages better, 11 worse (a page's same-class
+  // sections took the place of step 8's additions; dragnet-train −0.0004); skipping the records
+  // that fail instead of ending the step: 2 Q&A pages lost the answers whose dates it cannot read
+  // (−0.06); with 2 posts: one dragnet-train forum page whose truth keeps only the first post
+  // (−0.0006).
   void KeepThreadPosts(NodeId best) {
     const std::string_view cls = doc_.GetAttr(best, dom::Attr::kClass);
     if (cls.empty()) return;
@@ -960,7 +961,8 @@ class AutoSelector {
     }
     if (bodies.size() < kMinThreadPosts + 1) return;
     auto holds_another = [&](NodeId a, NodeId self) {
-      for (auto it = std::lower_bound(bodies.begin(), bodies.end(), a); it != bodies.end() && *it < doc_.SubtreeEnd(a); ++it) {
+      const NodeId end = doc_.SubtreeEnd(a);
+      for (auto it = std::lower_bound(bodies.begin(), bodies.end(), a); it != bodies.end() && *it < end; ++it) {
         if (*it != self) return true;
       }
       return false;
@@ -1503,7 +1505,8 @@ class AutoSelector {
   // disclaimer and the footer now gives its story.
   bool IsLegalNoticeBlock(NodeId block) const {
     const NodeId first = first_word_text_[block];
-    return first != dom::kNoNode && ann_[block].chars < kMaxCopyrightChars && OpensLegalNotice(doc_.Text(first));
+    return first != dom::kNoNode && ann_[block].chars < kMaxCopyrightChars &&
+           OpensLegalNotice(doc_.Text(first));
   }
 
   // Link density in weighted characters (a CJK character counts `cjk_char_weight` letters, as in
