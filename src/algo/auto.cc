@@ -1630,13 +1630,23 @@ class AutoSelector {
       for (NodeId id = a.root_; id < doc_.SubtreeEnd(a.root_); ++id) {
         if (!a.sel_.keep[id] || !doc_[id].is_text() || a.ann_[id].chars == 0) continue;
         if (blocks_.empty() || blocks_.back().owner != a.owner_[id]) {
-          blocks_.push_back({a.owner_[id], nodes_.size(), 0, 0, 0});
+          blocks_.push_back({a.owner_[id], nodes_.size(), 0, 0, kFnvOffset});
+          pending_space_ = false;
         }
         Unit& b = blocks_.back();
         nodes_.push_back(id);
         b.last = nodes_.size();
         b.chars += a.weight_[id];
-        b.key += std::uint64_t{a.ann_[id].chars} << 32 | a.ann_[id].punct;
+        // The hash of the text as Text() builds it: whitespace runs as one space, none at the ends.
+        for (const char c : doc_.Text(id)) {
+          if (IsCollapsedSpace(c)) {
+            pending_space_ = b.key != kFnvOffset;
+            continue;
+          }
+          if (pending_space_) b.key = (b.key ^ static_cast<unsigned char>(' ')) * kFnvPrime;
+          pending_space_ = false;
+          b.key = (b.key ^ static_cast<unsigned char>(c)) * kFnvPrime;
+        }
         total_ += a.weight_[id];
       }
       texts_.resize(blocks_.size());
@@ -1657,8 +1667,10 @@ class AutoSelector {
       NodeId owner;             // the block element
       std::size_t first, last;  // its text nodes: nodes_[first, last)
       double chars;             // weighted non-link characters
-      std::uint64_t key;        // characters << 32 + punctuation marks (wraps on huge blocks: still equal)
+      std::uint64_t key;        // FNV-1a hash of the text as Text() builds it
     };
+    static constexpr std::uint64_t kFnvOffset = 14695981039346656037ull, kFnvPrime = 1099511628211ull;
+    static bool IsCollapsedSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'; }
     // The block's text with whitespace runs collapsed to one space, trimmed.
     const std::string& Text(std::size_t b) {
       std::string& t = texts_[b];
@@ -1666,7 +1678,7 @@ class AutoSelector {
       built_[b] = 1;
       for (std::size_t m = blocks_[b].first; m < blocks_[b].last; ++m) {
         for (char c : doc_.Text(nodes_[m])) {
-          if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f') {
+          if (IsCollapsedSpace(c)) {
             if (!t.empty() && t.back() != ' ') t.push_back(' ');
           } else {
             t.push_back(c);
@@ -1683,6 +1695,7 @@ class AutoSelector {
     std::vector<std::string> texts_;
     std::vector<std::uint8_t> built_;
     double total_ = 0;
+    bool pending_space_ = false;  // whitespace seen after the current block's last character
   };
 
   double KeptWeight() const { return WeightOf(sel_); }
