@@ -1193,10 +1193,7 @@ class AutoSelector {
   // 0.9348 / 0.9410 (3 pages better, one worse: its truth keeps the date line), other sets
   // unchanged.
   bool LabelOfDroppedLink(NodeId block, std::string_view text) const {
-    const std::size_t end = text.find_last_not_of(" \t\r\n\f");
-    if (end == std::string_view::npos) return false;
-    const std::string_view trimmed = text.substr(0, end + 1);
-    if (!trimmed.ends_with(":") && !trimmed.ends_with("\uFF1A")) return false;
+    if (!EndsWithColon(text)) return false;
     for (NodeId id = block; id < doc_.SubtreeEnd(block); ++id) {
       if (doc_[id].is_text() && doc_[id].in_link() && !sel_.keep[id] && ann_[id].chars > 0) return true;
     }
