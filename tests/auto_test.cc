@@ -26,6 +26,19 @@ std::string Repeat(const std::string& s, int n) {
   return out;
 }
 
+// n paragraphs of an English news story.
+std::string HarbourParagraphs(int n) {
+  return Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
+                "after a long debate about the cost.</p>", n);
+}
+
+// Six paragraphs of a Chinese news story: 美联储宣布，十一月美国的工业产出环比下降，主要与汽车产出下降有关。
+std::string ChineseStory() {
+  return Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
+                "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
+                "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+}
+
 TEST(Auto, PageWideFormIsAWrapperNotBoilerplate) {
   // ASP.NET WebForms pages put the whole body inside one <form>. The article is a single <div>
   // whose paragraphs are separated by <br>; below it, short comments.
@@ -236,8 +249,7 @@ TEST(Auto, ForumPostersProfilesAreNotTheThread) {
 TEST(Auto, ANameJoiningContentAndBoilerplateWordsIsBoilerplate) {
   // "post-footer" is the post's footer: boilerplate inside the content. "post-header" is the
   // post's own head (its title) and "post-more" the rest of its text: they stay.
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 4);
+  const std::string body = HarbourParagraphs(4);
   const std::string html = "<body><div class=post><div class=post-header><h2>Breakwater budget approved</h2></div>" +
                            body + "<div class=post-more><p>Work on the breakwater starts in the spring, weather "
                            "permitting, and should take two years.</p></div><div class=post-footer>Filed under "
@@ -249,8 +261,7 @@ TEST(Auto, ANameJoiningContentAndBoilerplateWordsIsBoilerplate) {
 }
 
 TEST(Auto, AuthorBoxSignatureAndTooltipAreNotTheText) {
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 4);
+  const std::string body = HarbourParagraphs(4);
   const std::string html =
       "<body><div class=post>" + body +
       "<div class=signature><p>Sent from my boat. Sailing the north coast since 1998, and proud of it.</p></div>"
@@ -554,8 +565,7 @@ TEST(Auto, AscentStopsBelowAContainerOfShortLines) {
 TEST(Auto, LinkTextAfterTheLastParagraphGoesWithWhatFollows) {
   // Inside the article's container, after its last paragraph: a linked headline of the next post
   // and a short label. Headings are no link group, so only their place after the prose tells.
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 5);
+  const std::string body = HarbourParagraphs(5);
   const std::string html = "<body><div class=post>" + body +
                            "<h3><a href=/next>Next post: the lighthouse keeper retires after forty years</a></h3>"
                            "<p>Filed under Harbour</p></div></body>";
@@ -580,8 +590,7 @@ TEST(Auto, LinkTextAfterTheLastParagraphGoesWithWhatFollows) {
 
 TEST(Auto, BlocksAfterADroppedLinkGroupBelowTheTextGo) {
   // After the story: its tags (a link group step 5 drops), then a donation appeal without links.
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 5);
+  const std::string body = HarbourParagraphs(5);
   const std::string tags = "<ul class=terms><li><a href=/t/1>Harbour news</a></li><li><a href=/t/2>City council</a>"
                            "</li><li><a href=/t/3>Breakwater</a></li></ul>";
   const std::string out = ExtractAuto("<body><div class=post>" + body + tags +
@@ -604,8 +613,7 @@ TEST(Auto, BlocksAfterADroppedLinkGroupBelowTheTextGo) {
 }
 
 TEST(Auto, ACopyrightLineEndsTheContent) {
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 5);
+  const std::string body = HarbourParagraphs(5);
   const std::string html = "<body><div class=post>" + body +
                            "<p>\u00A9 2024 The Harbour Times</p><p>Printed from the harbour desk</p></div></body>";
   const std::string out = ExtractAuto(html);
@@ -622,9 +630,7 @@ TEST(Auto, ChineseTeasersWithDatesAreLinkGroups) {
   // A related-reports list under a Chinese story: each item a linked headline and an unlinked date.
   // Counted in plain characters the date is half of each item; in weighted characters (a CJK
   // character as three letters, as the votes count it) the item is mostly link: a link group.
-  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
-                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
-                                   "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+  const std::string story = ChineseStory();
   std::string related = "<div class=spcr><div><b>\u76F8\u5173\u62A5\u9053\uFF1A</b></div>";
   for (int i = 0; i < 4; ++i) {
     related += "<div>\u00B7<a href=/r" + std::to_string(i) + ">\u5A31\u4E50\u5708\u53D7\u9ED1\u793E\u4F1A"
@@ -641,9 +647,7 @@ TEST(Auto, ChineseTeasersWithDatesAreLinkGroups) {
 TEST(Auto, ChineseCreditLinesEndingTheContentGo) {
   // 责任编辑：霍琦 (responsible editor) and 打印 关闭 (print, close) after a Chinese story go; the same
   // short lines after an English story stay (English truths keep reporter credits).
-  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
-                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
-                                   "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+  const std::string story = ChineseStory();
   const std::string zh = ExtractAuto("<body><div class=article>" + story + "<p>\u8D23\u4EFB\u7F16\u8F91\uFF1A"
                                      "\u970D\u7426</p><p>\u6253\u5370 \u5173\u95ED</p></div></body>");
   EXPECT_NE(zh.find("\u7F8E\u8054\u50A8"), std::string::npos) << zh;
@@ -655,15 +659,13 @@ TEST(Auto, ChineseCreditLinesEndingTheContentGo) {
                            "\u4E2D\u6587</p>";
   const std::string zh2 = ExtractAuto("<body><div class=article>" + story + last + "</div></body>");
   EXPECT_NE(zh2.find("\u6E38\u620F\u552E\u4EF7"), std::string::npos) << zh2;
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 5);
+  const std::string body = HarbourParagraphs(5);
   const std::string en = ExtractAuto("<body><div class=article>" + body + "<p>Reporting by Jane Roe</p></div></body>");
   EXPECT_NE(en.find("Reporting by Jane Roe"), std::string::npos) << en;
 }
 
 TEST(Auto, DisclaimersAndChineseCopyrightLinesEndTheContent) {
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 5);
+  const std::string body = HarbourParagraphs(5);
   const std::string english = ExtractAuto("<body><div class=post>" + body + "<p>Disclaimer: the views expressed are "
                                           "the author's own.</p></div></body>");
   EXPECT_NE(english.find("approved the budget"), std::string::npos) << english;
@@ -700,8 +702,7 @@ TEST(Auto, BracketedDisclaimerNeitherWinsNorStays) {
   EXPECT_NE(lone.find("\u636E\u62A5\u9053"), std::string::npos) << lone;
   EXPECT_EQ(lone.find("\u514D\u8D23\u58F0\u660E"), std::string::npos) << lone;
   // After a story of several paragraphs in the same container, it ends the content.
-  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
-                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\u3002</p>", 6);
+  const std::string story = ChineseStory();
   const std::string inside = ExtractAuto("<body><div class=post>" + story + disclaimer + "</div></body>");
   EXPECT_NE(inside.find("\u7F8E\u8054\u50A8"), std::string::npos) << inside;
   EXPECT_EQ(inside.find("\u514D\u8D23\u58F0\u660E"), std::string::npos) << inside;
@@ -710,9 +711,7 @@ TEST(Auto, BracketedDisclaimerNeitherWinsNorStays) {
 TEST(Auto, ChineseLabelEndingTheContentGoesWithItsLink) {
   // 点击进入专题：<a>聚焦香港局势</a> ("click for the topic:" and its link) after a story whose last
   // sentence is short: the link goes as furniture, and the label announcing it goes too.
-  const std::string story = Repeat("<p>\u7F8E\u8054\u50A8\u5BA3\u5E03\uFF0C\u5341\u4E00\u6708\u7F8E\u56FD"
-                                   "\u7684\u5DE5\u4E1A\u4EA7\u51FA\u73AF\u6BD4\u4E0B\u964D\uFF0C\u4E3B\u8981"
-                                   "\u4E0E\u6C7D\u8F66\u4EA7\u51FA\u4E0B\u964D\u6709\u5173\u3002</p>", 6);
+  const std::string story = ChineseStory();
   const std::string html = "<body><div class=article>" + story +
                            "<p>\u4ED6\u4E0A\u8F66\u79BB\u5F00\u4E86\u73B0\u573A\u3002</p>"
                            "<div class=special><div>\u70B9\u51FB\u8FDB\u5165\u4E13\u9898\uFF1A</div>"
@@ -724,8 +723,7 @@ TEST(Auto, ChineseLabelEndingTheContentGoesWithItsLink) {
 }
 
 TEST(Auto, CommentBoxInsideTheContentGoesWithItsLabels) {
-  const std::string body = Repeat("<p>The harbour board approved the budget for the new breakwater on Monday evening, "
-                                  "after a long debate about the cost.</p>", 5);
+  const std::string body = HarbourParagraphs(5);
   const std::string box = "<div class=reply><h3>Leave a reply</h3><textarea name=c></textarea>"
                           "<div class=hint>Characters typed: 0</div></div>";
   const std::string out = ExtractAuto("<body><div class=post>" + body + box + "</div></body>");

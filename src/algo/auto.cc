@@ -950,7 +950,7 @@ class AutoSelector {
     std::vector<NodeId> bodies;  // T and the candidates, in document order
     for (NodeId id = root_; id < doc_.SubtreeEnd(root_);) {
       const dom::Node& n = doc_[id];
-      if (id == best || (id != root_ && !doc_.IsAncestor(id, best) && n.is_element() && n.tag == tag &&
+      if (id == best || (!doc_.IsAncestor(id, best) && n.is_element() && n.tag == tag &&
                          !n.hidden() && inside_[id] != kBoilerplate && weight_[id] > 0 &&
                          doc_.GetAttr(id, dom::Attr::kClass) == cls)) {
         bodies.push_back(id);
