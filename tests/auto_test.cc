@@ -737,6 +737,29 @@ TEST(Auto, CommentBoxInsideTheContentGoesWithItsLabels) {
   EXPECT_EQ(out2.find("Your answer"), std::string::npos) << out2;
 }
 
+TEST(Auto, ChineseSidebarOfATibetanArticleCastsNoVote) {
+  // A Tibetan article in a table cell, its paragraphs separated by <br>, beside a Chinese sidebar
+  // of more paragraphs (and more punctuation): on a Tibetan page only blocks whose text has
+  // syllable dots vote (paper 003's Veracity). The Dzongkha sentences: "The key file has trailing
+  // characters at the end of the group. The key file holds an unsupported encoding."
+  const std::string tibetan =
+      "\u0F63\u0FA1\u0F7A\u0F0B\u0F58\u0F72\u0F42\u0F0B\u0F61\u0F72\u0F42\u0F0B\u0F66\u0FA3\u0F7C"
+      "\u0F51\u0F0B\u0F53\u0F44\u0F0B\u0F63\u0F74\u0F0B \u0F42\u0FB1\u0F63\u0F0B\u0F62\u0F72\u0F58"
+      "\u0F0B\u0F58\u0F47\u0F74\u0F42\u0F0B\u0F63\u0F74\u0F0B \u0F42\u0FB2\u0F7C\u0F66\u0F0B\u0F50"
+      "\u0F62\u0F0B\u0F60\u0F56\u0F51\u0F0B\u0F58\u0F72\u0F0B\u0F61\u0F72\u0F42\u0F0B\u0F60\u0F56"
+      "\u0FB2\u0F74\u0F0B\u0F60\u0F51\u0F74\u0F42\u0F0D \u0F63\u0FA1\u0F7A\u0F0B\u0F58\u0F72\u0F42"
+      "\u0F0B\u0F61\u0F72\u0F42\u0F0B\u0F66\u0FA3\u0F7C\u0F51\u0F0B\u0F53\u0F44\u0F0B\u0F63\u0F74"
+      "\u0F0B \u0F62\u0F92\u0FB1\u0F56\u0F0B\u0F66\u0F90\u0FB1\u0F7C\u0F62\u0F0B\u0F58\u0F7A\u0F51"
+      "\u0F0B\u0F54\u0F60\u0F72\u0F0B \u0F68\u0F72\u0F53\u0F0B\u0F40\u0F7C\u0F0B\u0F4C\u0F72\u0F44"
+      "\u0F0B\u0F61\u0F7C\u0F51\u0F0D";
+  const std::string html = "<body><table><tr><td class=text>" + tibetan + "<br><br>" + tibetan +
+                           "<br><br>" + tibetan + "<br><br>" + tibetan + "</td><td class=side>" +
+                           ChineseStory() + ChineseStory() + "</td></tr></table></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("\u0F63\u0FA1\u0F7A\u0F0B\u0F58\u0F72\u0F42"), std::string::npos) << out;
+  EXPECT_EQ(out.find("\u7F8E\u8054\u50A8"), std::string::npos) << out;
+}
+
 // A thread: one record per post (author, date, body); the first post is long, the replies short.
 std::string Thread(const std::string& record_extra, bool dated) {
   std::string html = "<body><nav><a href=/>Forums</a> <a href=/new>New posts</a></nav><div class=thread>";
