@@ -760,6 +760,29 @@ TEST(Auto, ChineseSidebarOfATibetanArticleCastsNoVote) {
   EXPECT_EQ(out.find("\u7F8E\u8054\u50A8"), std::string::npos) << out;
 }
 
+TEST(Auto, CookieConsentNoticeIsNoFallbackContent) {
+  // A front page of linked headlines (nothing votes, line blocks are tried) with a consent banner
+  // of sentences in two hinted parts: no part of the banner is the page's content, though only
+  // the first part mentions cookies.
+  std::string teasers;
+  for (int i = 0; i < 12; ++i) {
+    teasers += "<li><a href=/story/" + std::to_string(i) + ">Council approves the new harbour budget, story " +
+               std::to_string(i) + "</a> <span>Jane Smith, 3/" + std::to_string(i + 1) + "/2026</span></li>";
+  }
+  const std::string banner =
+      "<div class=\"consent-modal\"><div class=\"fides-banner\"><p>We and our partners use cookies and similar "
+      "technologies to recognise visitors, remember their preferences and measure how the site is used.</p>"
+      "<p>Some of these technologies are essential, others help us show advertising that matters to you, "
+      "and you can change your choice at any time.</p></div><div class=\"fides-banner purposes\"><p>Store "
+      "and access information on a device, and measure the performance of content and advertising.</p>"
+      "</div></div>";
+  const std::string footer = "<footer><p>Harbour Gazette, 1 Quay Street. Printed and published by the Harbour "
+                             "Gazette Company, registered in the county of the harbour.</p></footer>";
+  const std::string out = ExtractAuto("<body><ul class=front>" + teasers + "</ul>" + banner + footer + "</body>");
+  EXPECT_EQ(out.find("partners use cookies"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Store and access information"), std::string::npos) << out;
+}
+
 // A thread: one record per post (author, date, body); the first post is long, the replies short.
 std::string Thread(const std::string& record_extra, bool dated) {
   std::string html = "<body><nav><a href=/>Forums</a> <a href=/new>New posts</a></nav><div class=thread>";

@@ -75,7 +75,8 @@
 //    last prose block (the editor's and source's credit lines) go too.
 // 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
 //    short, paper 001's line blocks are tried, and used when they keep more text; their end is
-//    trimmed as in steps 6 and 9.
+//    trimmed as in steps 6 and 9, and the text of a cookie consent notice (inside a boilerplate-
+//    hinted element that mentions cookies) is left out of them.
 // 8. Spread content: when the result still holds less than `dispersed_share` of the page's text,
 //    or the main subtree lies in the page's <main> and holds less than `dispersed_main_share` of
 //    the text <main> holds outside hints, the text paper 000's correlation keeps
@@ -1739,8 +1740,55 @@ class AutoSelector {
   Selection Fallback(const std::string& why) {
     Selection lb = RunLineBlock(ctx_);
     lb.summary = "fallback to line blocks (" + why + "): " + lb.summary;
+    DropConsentNotices(&lb);
     return lb;
   }
+
+  // Line blocks know no hints, and a cookie consent notice (banner, dialog, preference centre) is
+  // a run of sentences they take for text when the page's own text is links or rendered by
+  // scripts. In their selection, text inside a boilerplate-hinted element that mentions cookies
+  // and holds under half of the page's text ("fides-banner", "bbccookies-banner", "evidon-banner"
+  // around "We use cookies ..." and the list of purposes beside it) goes.
+  // Measured on the full corpus: wcxb-dev 0.8313 / 0.8713 → 0.8353 / 0.8722 (6 pages better, none
+  // worse; a news front page whose consent notice line blocks returned, 0 → 0.14), no other page
+  // changes; judging only the nearest hinted element, 4 pages better (the purposes and buttons sit
+  // in hinted parts of their own). Dropping all hinted text there lost more than it gained
+  // (wcxb-dev −0.0069: pages whose text sits in an element named like furniture, which is why the
+  // fallback ran).
+  void DropConsentNotices(Selection* lb) const {
+    const NodeId end = doc_.SubtreeEnd(root_);
+    const double half = 0.5 * weight_[root_];
+    // Per node: whether it lies inside such a notice (-1: not yet known), filled for the
+    // ancestors of kept text only, each once.
+    std::vector<std::int8_t> inside(end - root_, -1);
+    inside[0] = 0;  // the root (<body>) carries no hint
+    std::vector<NodeId> path;
+    double dropped = 0;
+    for (NodeId id = root_ + 1; id < end; ++id) {
+      if (!lb->keep[id]) continue;
+      path.clear();
+      NodeId a = doc_[id].parent;
+      while (inside[a - root_] < 0) {
+        path.push_back(a);
+        a = doc_[a].parent;
+      }
+      std::int8_t known = inside[a - root_];
+      for (auto it = path.rbegin(); it != path.rend(); ++it) {  // from the outermost down
+        const NodeId e = *it;
+        known = known || (hint_[e] == kBoilerplate && weight_[e] < half &&
+                          text::FindIgnoreAsciiCase(doc_.SubtreeText(e), "cookie") != std::string_view::npos);
+        inside[e - root_] = known;
+      }
+      if (known) {
+        lb->keep[id] = 0;
+        dropped += weight_[id];
+      }
+    }
+    if (dropped > 0) {
+      lb->summary += "; " + std::to_string(static_cast<int>(dropped)) + " weighted chars of a cookie consent notice dropped";
+    }
+  }
+
 
   const dom::Document& doc_;
   const dom::Annotation& ann_;
