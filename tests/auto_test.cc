@@ -547,6 +547,32 @@ TEST(Auto, ArticleCutIntoWrappedPartsComesOutWhole) {
   EXPECT_EQ(out.find("A reader writes"), std::string::npos) << out;
 }
 
+TEST(Auto, ShortSectionsOfADocumentJoinItsLongestOne) {
+  // A manual page: each section a heading beside its body, in wrappers of one class; OPTIONS is
+  // twenty times longer than DESCRIPTION and EXAMPLES, whose mass falls under sibling_score_ratio.
+  auto section = [](const std::string& name, const std::string& body) {
+    return "<div class=sect1><h2>" + name + "</h2><div class=sectionbody>" + body + "</div></div>";
+  };
+  std::string options;
+  for (int i = 0; i < 20; ++i) {
+    options += "<dt>--option-" + std::to_string(i) + "</dt><dd><p>Option " + std::to_string(i) +
+               " changes how the command records the changes, and what it prints when it is done.</p></dd>";
+  }
+  const std::string html =
+      "<body><nav><a href=/>Docs</a> <a href=/ref>Reference</a></nav><div id=content>" +
+      section("DESCRIPTION", "<p>The tool records changes to the repository, with a message that says why "
+                             "they were made.</p><p>It reads the message from the command line or an editor.</p>") +
+      section("OPTIONS", "<dl>" + options + "</dl>") +
+      section("EXAMPLES", "<p>To record every change in the working tree, run the command with the --all "
+                          "option and a message.</p>") +
+      "</div><div class=related><a href=/a>Other page</a> <a href=/b>Another page</a></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("Option 19 changes"), std::string::npos) << out;
+  EXPECT_NE(out.find("The tool records changes"), std::string::npos) << out;
+  EXPECT_NE(out.find("To record every change"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Other page"), std::string::npos) << out;
+}
+
 TEST(Auto, AscentStopsBelowAContainerOfShortLines) {
   // The parent of the article also holds a block of short, sentence-less lines after it (a photo
   // credit, a filing note, tags without links): it scores nearly as well as the article, but its
