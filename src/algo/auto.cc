@@ -53,9 +53,9 @@
 //    siblings join instead when their undecayed votes × (1 − link density) reach
 //    `sibling_score_ratio` of the wrapper's, or, for a sibling of the wrapper's own tag and class
 //    (another section of the document), `kMinSectionShare` of it; steps 7 and 8 judge T without
-//    them. A thread's other
-//    posts join too: elements of T's tag and class value, each in a record of its own that holds
-//    a date and no headline link before the post (`kMinThreadPosts` of them at least).
+//    them. A thread's other posts join too: elements of T's tag and class value, each in a record
+//    of its own that holds a date and no headline link before the post (`kMinThreadPosts` of them
+//    at least).
 // 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
 //    half of the subtree's text (a comment section also when the rest still holds an article's
 //    `kMinArticleScore` votes), link groups (link density > `max_link_density`; a <p> only when
@@ -1811,10 +1811,10 @@ class AutoSelector {
       }
     }
     if (dropped > 0) {
-      lb->summary += "; " + std::to_string(static_cast<int>(dropped)) + " weighted chars of a cookie consent notice dropped";
+      lb->summary += "; " + std::to_string(static_cast<int>(dropped)) +
+                     " weighted chars of a cookie consent notice dropped";
     }
   }
-
 
   const dom::Document& doc_;
   const dom::Annotation& ann_;
