@@ -656,10 +656,7 @@ class AutoSelector {
     if (e == dom::kNoNode || LinkDensity(e) > o_.max_link_density || ann_[e].words == 0) return false;
     const NodeId i = last_text_upto_[doc_.SubtreeEnd(e) - 1];  // the last visible text of e's subtree
     if (i == dom::kNoNode || i < e) return false;
-    const std::string_view text = doc_.Text(i);
-    const std::size_t last = text.find_last_not_of(" \t\r\n\f");
-    const std::string_view visible = text.substr(0, last + 1);
-    return visible.ends_with(":") || visible.ends_with("\uFF1A");  // ASCII or fullwidth colon
+    return EndsWithColon(doc_.Text(i));
   }
 
   // Weighted non-link characters per node (subtree) and per block owner (own text).
