@@ -1,6 +1,7 @@
 // libFuzzer target: arbitrary bytes through the whole pipeline (decode → legacy-font conversion →
 // parse → annotate → algorithm → render → metadata). The first byte picks the algorithm, so every
-// algorithm sees fuzzed pages. Invariants: no crash, a status for every input, valid UTF-8 text.
+// algorithm sees fuzzed pages; its top bit asks for Markdown with links. Invariants: no crash, a
+// status for every input, valid UTF-8 text and Markdown.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "decode/charset.h"
 #include "pith/pith.h"
+#include "render/formats.h"
 
 namespace {
 
@@ -34,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
   const pith::Result r = ExtractorFor(data[0]).Extract(bytes);
-  for (const std::string& s : {r.Text(), r.metadata.title, r.metadata.author, r.metadata.description}) {
+  const std::string markdown = pith::render::ToMarkdown(r, (data[0] & 0x80) != 0);
+  for (const std::string& s : {r.Text(), markdown, r.metadata.title, r.metadata.author, r.metadata.description}) {
     if (!pith::decode::IsValidUtf8(s)) __builtin_trap();
   }
   return 0;

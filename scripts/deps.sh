@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libmodest-dev libicu-dev libuchardet-dev libcurl4-openssl-dev libcli11-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev chromium librsvg2-bin
+  libgtest-dev libgmock-dev libbenchmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
 )
 missing=()
 for p in "${packages[@]}"; do

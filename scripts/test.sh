@@ -18,9 +18,10 @@ if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== ASan+UBSan build and tests"
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPITH_SANITIZE=ON -DPITH_BENCH=OFF >/dev/null
   ninja -C build-asan pith_tests pith_cli
-  # The accuracy gate runs in the Release build only (same code, 20x faster).
+  # The accuracy gate and the Markdown read-back of every corpus page run in the Release build only
+  # (same code, 20x faster; the Markdown unit tests run here too).
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$jobs" -E 'EvalGate'
+    ctest --test-dir build-asan --output-on-failure -j "$jobs" -E 'EvalGate|MarkdownCorpus'
 fi
 
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then

@@ -14,33 +14,81 @@ std::string ToText(const Result& r) {
 
 namespace {
 
-// A paragraph that would start a Markdown construct ("# ", "- ", "1. ", "> ") gets a backslash.
-void AppendParagraph(std::string_view text, std::string* out) {
-  std::size_t digits = 0;
-  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
-  const bool numbered = digits > 0 && digits + 1 < text.size() && (text[digits] == '.' || text[digits] == ')') &&
-                        text[digits + 1] == ' ';
-  if (!text.empty() && (text[0] == '#' || text[0] == '>' || text[0] == '-' || text[0] == '*' ||
-                        text[0] == '+' || text[0] == '|' || text[0] == '`' || text[0] == '=')) {
-    out->push_back('\\');
-  } else if (numbered) {
-    out->append(text.substr(0, digits));
-    out->push_back('\\');
-    text.remove_prefix(digits);
-  }
-  out->append(text);
+// Markdown escaping. Text is written so that a CommonMark reader (with GitHub's tables and
+// strike-through) shows it as it is: a backslash goes before every character that would otherwise
+// start markup there. Inline: '*', '`', '~' always; '_' unless between two ASCII letters or digits
+// (an underscore inside a word opens no emphasis: snake_case stays as typed); '\\' before ASCII
+// punctuation, a line break or the end (where it would escape or break); ']' before '(' (a link or an
+// image); '<' before a letter, '/', '!' or '?' (raw HTML, an autolink); '&' that starts an entity or
+// a numeric reference. At the start of a line: '#', '>', '-', '+', '=', '|', '[' (a link reference
+// definition) and an ordered list's "1." or "1)".
+bool IsAsciiAlnum(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
+
+bool IsAsciiPunct(char c) {
+  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
 }
 
-// Every line of `text` with `prefix` in front.
-void AppendPrefixed(std::string_view prefix, std::string_view text, std::string* out) {
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t nl = std::min(text.find('\n', start), text.size());
-    out->append(prefix);
-    out->append(text.substr(start, nl - start));
-    if (nl == text.size()) break;
-    out->push_back('\n');
-    start = nl + 1;
+// "&name;", "&#123;" or "&#x1F;" starts at text[at] ('&').
+bool StartsReference(std::string_view text, std::size_t at) {
+  std::size_t i = at + 1;
+  const bool numeric = i < text.size() && text[i] == '#';
+  if (numeric) ++i;
+  if (numeric && i < text.size() && (text[i] == 'x' || text[i] == 'X')) ++i;
+  const std::size_t first = i;
+  while (i < text.size() && i - first < 32 && IsAsciiAlnum(text[i])) ++i;
+  return i > first && i < text.size() && text[i] == ';';
+}
+
+// The number of bytes of an ordered list marker's digits at text[at] ("12" of "12. "), or 0.
+std::size_t OrderedMarkerDigits(std::string_view text, std::size_t at) {
+  std::size_t i = at;
+  while (i < text.size() && i - at < 9 && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == at || i >= text.size() || (text[i] != '.' && text[i] != ')')) return 0;
+  const std::size_t after = i + 1;
+  return after == text.size() || text[after] == ' ' || text[after] == '\t' || text[after] == '\n' ? i - at : 0;
+}
+
+// Appends `text` escaped. `line_start`: text[0] starts a line. `brackets`: escape every '[' and ']'
+// (the text of a link). `pipes`: escape '|' and write line breaks as spaces (a table cell).
+void AppendEscaped(std::string_view text, bool line_start, bool brackets, bool pipes, std::string* out) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (c == '\n') {
+      out->push_back(pipes ? ' ' : '\n');
+      line_start = !pipes;
+      continue;
+    }
+    if (line_start && !pipes) {
+      if (c == ' ' || c == '\t') continue;  // four would start a code block; Markdown drops them anyway
+      line_start = false;
+      if (const std::size_t digits = OrderedMarkerDigits(text, i)) {
+        out->append(text.substr(i, digits));
+        out->push_back('\\');
+        out->push_back(text[i + digits]);
+        i += digits;
+        continue;
+      }
+      if (c == '#' || c == '>' || c == '-' || c == '+' || c == '=' || c == '|' || c == '[') {
+        out->push_back('\\');
+        out->push_back(c);
+        continue;
+      }
+    }
+    bool escape = false;
+    switch (c) {
+      case '*': case '`': case '~': escape = true; break;
+      case '_': escape = !(i > 0 && IsAsciiAlnum(text[i - 1]) && IsAsciiAlnum(next)); break;
+      case '\\': escape = next == '\0' || next == '\n' || IsAsciiPunct(next); break;
+      case '[': escape = brackets; break;
+      case ']': escape = brackets || next == '('; break;
+      case '<': escape = ((next | 0x20) >= 'a' && (next | 0x20) <= 'z') || next == '/' || next == '!' || next == '?'; break;
+      case '&': escape = StartsReference(text, i); break;
+      case '|': escape = pipes; break;
+      default: break;
+    }
+    if (escape) out->push_back('\\');
+    out->push_back(c);
   }
 }
 
@@ -70,33 +118,50 @@ bool WritableLink(std::string_view url) {
   return scheme.rfind("javascript:", 0) != 0;
 }
 
-// The block's text with its links as [text](url) when `links`, else the text as it is.
-std::string InlineText(const Block& b, bool links) {
-  if (!links || b.links.empty()) return b.text;
+// The block's text escaped, with its links as [text](url) when `links`. `pipes`: a table cell.
+std::string InlineText(const Block& b, bool links, bool pipes = false) {
   std::string out;
   std::size_t at = 0;
-  for (const Link& l : b.links) {
-    if (l.begin < at || l.end > b.text.size() || !WritableLink(l.url)) continue;
-    out.append(b.text, at, l.begin - at);
-    out += '[';
-    for (char c : std::string_view(b.text).substr(l.begin, l.end - l.begin)) {
-      if (c == '[' || c == ']') out += '\\';
-      out += c;
+  const std::string_view text = b.text;
+  auto append = [&](std::size_t end, bool link_text) {
+    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', link_text, pipes, &out);
+    at = end;
+  };
+  if (links) {
+    for (const Link& l : b.links) {
+      if (l.begin < at || l.end > text.size() || l.begin >= l.end || !WritableLink(l.url)) continue;
+      append(l.begin, false);
+      if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');  // "![" is an image
+      out += '[';
+      append(l.end, true);
+      out += "](" + MarkdownUrl(l.url) + ")";
     }
-    out += "](" + MarkdownUrl(l.url) + ")";
-    at = l.end;
   }
-  out.append(b.text, at, std::string::npos);
+  append(text.size(), false);
   return out;
 }
 
-std::string TableCell(std::string_view text) {
-  std::string cell;
-  for (char c : text) {
-    if (c == '|') cell += "\\|";
-    else cell.push_back(c == '\n' ? ' ' : c);
+// Every line of `text` with `first` in front of the first line and `rest` in front of the others.
+void AppendPrefixed(std::string_view first, std::string_view rest, std::string_view text, std::string* out) {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t nl = std::min(text.find('\n', start), text.size());
+    out->append(start == 0 ? first : rest);
+    out->append(text.substr(start, nl - start));
+    if (nl == text.size()) break;
+    out->push_back('\n');
+    start = nl + 1;
   }
-  return cell;
+}
+
+// A fence longer than every run of backticks in the code.
+std::string CodeFence(std::string_view code) {
+  std::size_t longest = 0, run = 0;
+  for (char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return std::string(std::max<std::size_t>(3, longest + 1), '`');
 }
 
 }  // namespace
@@ -106,43 +171,63 @@ std::string ToMarkdown(const Result& r, bool links) {
   const std::vector<Block>& blocks = r.blocks;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
-    // Table cells are written cell by cell below; code blocks carry no links (CollectBlocks).
-    const std::string text = b.kind == BlockKind::kTableRow ? std::string() : InlineText(b, links);
+    if (b.kind == BlockKind::kTableRow) {
+      // Consecutive cells form a table; cells sharing a row id form one row. The first row is the
+      // header, padded to the widest row: a reader drops the cells of a row past the header's.
+      std::size_t end = i, columns = 0;
+      while (end < blocks.size() && blocks[end].kind == BlockKind::kTableRow) {
+        std::size_t cells = 0;
+        for (const std::uint32_t row = blocks[end].row;
+             end < blocks.size() && blocks[end].kind == BlockKind::kTableRow && blocks[end].row == row; ++end) {
+          ++cells;
+        }
+        columns = std::max(columns, cells);
+      }
+      if (!out.empty()) out += "\n";
+      for (std::size_t rows = 0; i < end; ++rows) {
+        std::size_t cells = 0;
+        out += "|";
+        for (const std::uint32_t row = blocks[i].row; i < end && blocks[i].row == row; ++i, ++cells) {
+          out += " " + InlineText(blocks[i], links, true) + " |";
+        }
+        if (rows == 0) {
+          for (; cells < columns; ++cells) out += "  |";
+          out += "\n|";
+          for (std::size_t c = 0; c < columns; ++c) out += " --- |";
+        }
+        out += "\n";
+      }
+      continue;
+    }
+    // Code blocks carry no links (CollectBlocks) and are written as they are.
+    const std::string text = b.kind == BlockKind::kCode ? b.text : InlineText(b, links);
     const bool same_list = i > 0 && b.kind == BlockKind::kListItem && blocks[i - 1].kind == BlockKind::kListItem;
     if (!out.empty() && !same_list) out += "\n";  // a blank line between blocks; a list stays tight
     switch (b.kind) {
-      case BlockKind::kHeading:
+      case BlockKind::kHeading: {
         out.append(static_cast<std::size_t>(std::clamp(b.level, 1, 6)), '#');
         out += ' ';
-        out += text;
+        std::string line = text;
+        std::replace(line.begin(), line.end(), '\n', ' ');
+        // A run of '#' at the end would be read as the heading's closing sequence.
+        std::size_t run = line.size();
+        while (run > 0 && line[run - 1] == '#') --run;
+        if (run < line.size() && (run == 0 || line[run - 1] != '\\')) line.insert(run, 1, '\\');
+        out += line;
         break;
-      case BlockKind::kListItem: AppendPrefixed("- ", text, &out); break;
-      case BlockKind::kQuote: AppendPrefixed("> ", text, &out); break;
-      case BlockKind::kCode: out += "```\n" + text + "\n```"; break;
-      case BlockKind::kCaption: out += "*" + text + "*"; break;
-      case BlockKind::kParagraph: AppendParagraph(text, &out); break;
-      case BlockKind::kTableRow: {
-        // Consecutive cells form a table; cells sharing a row id form one row.
-        std::size_t rows = 0, columns = 0;
-        while (i < blocks.size() && blocks[i].kind == BlockKind::kTableRow) {
-          const std::uint32_t row = blocks[i].row;
-          std::size_t cells = 0;
-          out += "|";
-          for (; i < blocks.size() && blocks[i].kind == BlockKind::kTableRow && blocks[i].row == row; ++i, ++cells) {
-            out += " " + TableCell(InlineText(blocks[i], links)) + " |";
-          }
-          out += "\n";
-          if (++rows == 1) {
-            columns = cells;
-            out += "|";
-            for (std::size_t c = 0; c < columns; ++c) out += " --- |";
-            out += "\n";
-          }
-        }
-        out.pop_back();
-        out += "\n";
-        continue;
       }
+      case BlockKind::kListItem: AppendPrefixed("- ", "  ", text, &out); break;
+      case BlockKind::kQuote: AppendPrefixed("> ", "> ", text, &out); break;
+      case BlockKind::kCode: {
+        const std::string fence = CodeFence(text);
+        out += fence + "\n" + text + "\n" + fence;
+        break;
+      }
+      case BlockKind::kCaption:
+        if (!text.empty()) out += "*" + text + "*";
+        break;
+      case BlockKind::kParagraph: out += text; break;
+      case BlockKind::kTableRow: break;  // written above
     }
     out += "\n";
     ++i;

@@ -1,0 +1,230 @@
+// render::ToMarkdown read back by a Markdown parser (cmark-gfm, GitHub's CommonMark with its table
+// extension): the text a reader sees must be the blocks' text, character for character, with no
+// emphasis, HTML, code span, link, rule or lost table cell that the page's text did not ask for.
+// On hand-made blocks full of Markdown's special characters, and on every page of ../shared/data
+// (skipped when it is absent).
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pith/pith.h"
+#include "render/formats.h"
+
+namespace pith::render {
+namespace {
+
+// Whitespace runs as one space, none at the ends.
+std::string Collapse(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f';
+    if (space) {
+      if (!out.empty() && out.back() != ' ') out.push_back(' ');
+    } else {
+      out.push_back(c);
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// What a Markdown reader shows of `md`: the text of every node, a space between blocks, table
+// cells and lines. Node types that the blocks cannot have asked for go to `unexpected`: emphasis
+// outside a caption, raw HTML, code spans, strike-through, rules, and links when `links` is off.
+std::string ReadBack(const std::string& md, bool links, std::vector<std::string>* unexpected) {
+  cmark_gfm_core_extensions_ensure_registered();
+  std::unique_ptr<cmark_parser, void (*)(cmark_parser*)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
+                                                                 cmark_parser_free);
+  for (const char* name : {"table", "strikethrough"}) {
+    cmark_parser_attach_syntax_extension(parser.get(), cmark_find_syntax_extension(name));
+  }
+  cmark_parser_feed(parser.get(), md.data(), md.size());
+  std::unique_ptr<cmark_node, void (*)(cmark_node*)> doc(cmark_parser_finish(parser.get()), cmark_node_free);
+  std::string text;
+  int in_caption = 0;
+  cmark_iter* it = cmark_iter_new(doc.get());
+  for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    cmark_node* node = cmark_iter_get_node(it);
+    const std::string type = cmark_node_get_type_string(node);
+    const char* literal = cmark_node_get_literal(node);
+    if (ev == CMARK_EVENT_ENTER) {
+      if (type == "text" || type == "code_block") text += literal ? literal : "";
+      if (type == "softbreak" || type == "linebreak") text += ' ';
+      const bool caption = type == "emph" && cmark_node_parent(node) &&
+                           std::string(cmark_node_get_type_string(cmark_node_parent(node))) == "paragraph" &&
+                           !cmark_node_previous(node) && !cmark_node_next(node);
+      if (caption) ++in_caption;
+      if ((type == "emph" && !caption) || type == "strong" || type == "html_inline" || type == "html_block" ||
+          type == "code" || type == "strikethrough" || type == "thematic_break" || type == "image" ||
+          (type == "link" && !links)) {
+        unexpected->push_back(type + ": " + (literal ? literal : ""));
+        if (type == "code" || type == "html_inline" || type == "html_block") text += literal ? literal : "";
+      }
+    } else if (type == "emph" && in_caption > 0) {
+      --in_caption;
+    }
+    // Blocks, table rows and cells end with a space; inline nodes run on.
+    const bool is_inline = type == "text" || type == "code" || type == "emph" || type == "strong" ||
+                           type == "link" || type == "image" || type == "softbreak" || type == "linebreak" ||
+                           type == "html_inline" || type == "strikethrough";
+    if (!is_inline && (ev == CMARK_EVENT_EXIT || cmark_node_first_child(node) == nullptr)) text += ' ';
+  }
+  cmark_iter_free(it);
+  return Collapse(text);
+}
+
+// The text the blocks hold, as a reader should see it.
+std::string BlockText(const Result& r) {
+  std::string text;
+  for (const Block& b : r.blocks) text += b.text + " ";
+  return Collapse(text);
+}
+
+Block MakeBlock(BlockKind kind, std::string text, std::uint32_t row = 0) {
+  Block b;
+  b.kind = kind;
+  b.text = std::move(text);
+  b.row = row;
+  if (kind == BlockKind::kHeading) b.level = 2;
+  return b;
+}
+
+// Text a page may hold that Markdown would read as markup.
+const char* const kTrickyTexts[] = {
+    "Costs are *_cost or enable_* settings, and 2 * 3 = 6 but 2*3*4 = 24.",
+    "snake_case_name and __init__ and _private and trailing_ stay as written.",
+    "A `literal` backtick, ``two``, and one ` alone.",
+    "See [1] and [the guide](https://example.org) and ![an image](x.png) in the text.",
+    "[1]: https://example.org/reference is not a definition here.",
+    "Use <div class=\"x\"> or <br/> or <!-- a comment --> or <https://example.org> in HTML.",
+    "Entities: &amp; &lt;b&gt; &#169; &copy; stay as typed, AT&T too.",
+    "A path C:\\Users\\me and a \\*starred\\* word and a trailing backslash\\",
+    "~~struck~~ and ~tilde~ and ~5 km.",
+    "# not a heading",
+    "## neither",
+    "> not a quote",
+    "- not a list",
+    "+ not a list",
+    "* not a list",
+    "1. not a list",
+    "2) not a list either",
+    "---",
+    "***",
+    "___",
+    "=== under a line",
+    "```not code```",
+    "~~~ not a fence",
+    "| a | table? |",
+    "    four spaces",
+    "line one\n# line two\n- line three\n1. line four\n===\n> line five",
+    "ends with a hash #",
+    "C# and F# are languages #",
+    "100% true: *bold* claims, _underscored_ ones, **strong** words.",
+    "Emoji 🙂 and CJK 中文：“引号”【方括号】 and Tibetan བོད་ཡིག།",
+    "#",
+    "a\\#",
+    "a \\",
+    "[",
+    "1.",
+    "<3 and 3 < 4 and a<b",
+};
+
+TEST(Markdown, SpecialCharactersReadBackAsTheText) {
+  for (const BlockKind kind : {BlockKind::kParagraph, BlockKind::kHeading, BlockKind::kListItem,
+                               BlockKind::kQuote, BlockKind::kCaption, BlockKind::kTableRow}) {
+    for (const char* tricky : kTrickyTexts) {
+      Result r;
+      r.blocks.push_back(MakeBlock(BlockKind::kParagraph, "An opening paragraph."));
+      r.blocks.push_back(MakeBlock(kind, tricky, 1));
+      if (kind == BlockKind::kTableRow) r.blocks.push_back(MakeBlock(kind, "second cell", 1));
+      r.blocks.push_back(MakeBlock(BlockKind::kParagraph, "A closing paragraph."));
+      const std::string md = ToMarkdown(r);
+      std::vector<std::string> unexpected;
+      EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r)) << "kind " << static_cast<int>(kind) << "\n" << md;
+      EXPECT_TRUE(unexpected.empty()) << unexpected.front() << "\n" << md;
+    }
+  }
+}
+
+TEST(Markdown, CodeBlocksHoldFencesAndBlankLines) {
+  Result r;
+  r.blocks.push_back(MakeBlock(BlockKind::kCode, "```\nnot the end\n````\n\n  indented *x* <b>"));
+  r.blocks.push_back(MakeBlock(BlockKind::kParagraph, "After the code."));
+  const std::string md = ToMarkdown(r);
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r)) << md;
+  EXPECT_TRUE(unexpected.empty()) << md;
+}
+
+TEST(Markdown, LinkTextIsEscapedAndOnlyPageLinksAreLinks) {
+  Result r;
+  Block b = MakeBlock(BlockKind::kParagraph, "Read the *new* [guide] and then a_b_c here, wow![8]");
+  b.links.push_back({15, 22, "https://example.org/a(1)"});  // "[guide]"
+  b.links.push_back({48, 51, "#note-8"});                   // "[8]" after "!": no image
+  r.blocks.push_back(b);
+  const std::string md = ToMarkdown(r, true);
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, true, &unexpected), BlockText(r)) << md;
+  EXPECT_TRUE(unexpected.empty()) << unexpected.front() << "\n" << md;
+  EXPECT_NE(md.find("](https://example.org/a%281%29)"), std::string::npos) << md;
+}
+
+// A table whose later rows hold more cells than its first: GitHub drops cells past the header's
+// count, so the header row is padded to the widest row.
+TEST(Markdown, TablesKeepEveryCellOfLongerRows) {
+  Result r;
+  r.blocks.push_back(MakeBlock(BlockKind::kTableRow, "Name", 1));
+  r.blocks.push_back(MakeBlock(BlockKind::kTableRow, "Ada", 2));
+  r.blocks.push_back(MakeBlock(BlockKind::kTableRow, "1815", 2));
+  r.blocks.push_back(MakeBlock(BlockKind::kTableRow, "London", 2));
+  const std::string md = ToMarkdown(r);
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r)) << md;
+}
+
+// Every page of the development corpus, as `auto` extracts it, with and without links.
+TEST(MarkdownCorpus, EveryPageReadsBackAsItsText) {
+  const std::filesystem::path data(PITH_SHARED_DATA);
+  if (!std::filesystem::is_directory(data)) GTEST_SKIP() << "no shared data at " << data;
+  const Extractor extractor{Options{}};
+  std::size_t pages = 0;
+  std::vector<std::string> failures;
+  for (const auto& set : std::filesystem::directory_iterator(data)) {
+    if (!std::filesystem::is_directory(set.path() / "html")) continue;
+    for (const auto& file : std::filesystem::directory_iterator(set.path() / "html")) {
+      std::ifstream in(file.path(), std::ios::binary);
+      std::stringstream bytes;
+      bytes << in.rdbuf();
+      const Result r = extractor.Extract(bytes.str(), PageInfo{});
+      if (r.blocks.empty()) continue;
+      ++pages;
+      for (const bool links : {false, true}) {
+        std::vector<std::string> unexpected;
+        const std::string shown = ReadBack(ToMarkdown(r, links), links, &unexpected);
+        const std::string want = BlockText(r);
+        if (shown != want || !unexpected.empty()) {
+          std::size_t at = 0;
+          while (at < shown.size() && at < want.size() && shown[at] == want[at]) ++at;
+          failures.push_back(file.path().string() + (links ? " (links)" : "") + ": " +
+                             (unexpected.empty() ? "" : unexpected.front() + " | ") + "at " + std::to_string(at) +
+                             " shown \"" + shown.substr(at > 20 ? at - 20 : 0, 60) + "\" want \"" +
+                             want.substr(at > 20 ? at - 20 : 0, 60) + "\"");
+        }
+      }
+    }
+  }
+  EXPECT_GT(pages, 1000u);
+  EXPECT_TRUE(failures.empty()) << failures.size() << " of " << 2 * pages << " renderings differ; first: "
+                                << failures.front() << (failures.size() > 1 ? "\n" + failures[1] : "")
+                                << (failures.size() > 2 ? "\n" + failures[2] : "");
+}
+
+}  // namespace
+}  // namespace pith::render
