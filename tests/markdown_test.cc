@@ -12,9 +12,12 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "dom/parse.h"
 #include "pith/pith.h"
+#include "render/blocks.h"
 #include "render/formats.h"
 
 namespace pith::render {
@@ -187,6 +190,76 @@ TEST(Markdown, TablesKeepEveryCellOfLongerRows) {
   const std::string md = ToMarkdown(r);
   std::vector<std::string> unexpected;
   EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r)) << md;
+}
+
+using CmarkDocument = std::unique_ptr<cmark_node, void (*)(cmark_node*)>;
+
+// `md` as plain CommonMark reads it.
+CmarkDocument ParseCommonMark(const std::string& md) {
+  return CmarkDocument(cmark_parse_document(md.data(), md.size(), CMARK_OPT_DEFAULT), cmark_node_free);
+}
+
+int Children(cmark_node* node) {
+  int n = 0;
+  for (cmark_node* c = cmark_node_first_child(node); c; c = cmark_node_next(c)) ++n;
+  return n;
+}
+
+// The blocks of a whole page, every text node kept.
+Result WholePage(std::string_view html) {
+  dom::Document doc;
+  EXPECT_TRUE(dom::Parse(html, dom::ParseLimits{}, &doc).ok());
+  Result r;
+  r.blocks = CollectBlocks(doc, std::vector<std::uint8_t>(doc.size(), 1));
+  return r;
+}
+
+// List items know how deep they are nested and their number in an ordered list; Markdown writes
+// them as nested bullets and numbers a reader parses back into the same lists.
+TEST(Markdown, NestedAndOrderedListsKeepTheirShape) {
+  Result r = WholePage("<body><ol><li>one</li><li>two<ul><li>a</li><li>b<ol><li>deep</li></ol></li></ul></li>"
+                       "<!-- a comment --><p>not an item</p><li>three</li></ol><ul><li>after</li></ul></body>");
+  ASSERT_EQ(r.blocks.size(), 8u);
+  const std::vector<std::tuple<std::string, int, std::uint32_t>> want = {
+      {"one", 1, 1}, {"two", 1, 2}, {"a", 2, 0}, {"b", 2, 0}, {"deep", 3, 1}, {"not an item", 0, 0},
+      {"three", 1, 3}, {"after", 1, 0}};
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(r.blocks[i].text, std::get<0>(want[i]));
+    EXPECT_EQ(r.blocks[i].level, std::get<1>(want[i])) << r.blocks[i].text;
+    EXPECT_EQ(r.blocks[i].number, std::get<2>(want[i])) << r.blocks[i].text;
+  }
+  r.blocks.erase(r.blocks.begin() + 5);  // the list goes on without the paragraph between its items
+  const std::string md = ToMarkdown(r);
+  EXPECT_EQ(md, "1. one\n2. two\n   - a\n   - b\n     1. deep\n3. three\n- after\n");
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
+  // The reader's lists: an ordered one of three items, the second holding a bullet list whose
+  // second item holds an ordered list; then a bullet list.
+  const CmarkDocument root = ParseCommonMark(md);
+  cmark_node* outer = cmark_node_first_child(root.get());
+  ASSERT_EQ(cmark_node_get_type(outer), CMARK_NODE_LIST);
+  EXPECT_EQ(cmark_node_get_list_type(outer), CMARK_ORDERED_LIST);
+  EXPECT_EQ(Children(outer), 3);
+  cmark_node* inner = cmark_node_last_child(cmark_node_next(cmark_node_first_child(outer)));
+  ASSERT_EQ(cmark_node_get_type(inner), CMARK_NODE_LIST);
+  EXPECT_EQ(cmark_node_get_list_type(inner), CMARK_BULLET_LIST);
+  cmark_node* deepest = cmark_node_last_child(cmark_node_last_child(inner));
+  ASSERT_EQ(cmark_node_get_type(deepest), CMARK_NODE_LIST);
+  EXPECT_EQ(cmark_node_get_list_type(deepest), CMARK_ORDERED_LIST);
+  cmark_node* after = cmark_node_next(outer);
+  ASSERT_NE(after, nullptr);
+  EXPECT_EQ(cmark_node_get_list_type(after), CMARK_BULLET_LIST);
+}
+
+// A numbered item of several blocks (a title, a line break, its text) stays one item.
+TEST(Markdown, ANumberedItemOfSeveralBlocksIsOneItem) {
+  const Result r = WholePage("<body><ol><li><b>First</b><br>Its text.</li><li><b>Second</b><br>More text.</li></ol>");
+  ASSERT_EQ(r.blocks.size(), 4u);
+  const std::string md = ToMarkdown(r);
+  EXPECT_EQ(md, "1. First\n\n   Its text.\n2. Second\n\n   More text.\n");
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
+  EXPECT_EQ(Children(cmark_node_first_child(ParseCommonMark(md).get())), 2);
 }
 
 // Every page of the development corpus, as `auto` extracts it, with and without links.

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "text/unicode.h"
@@ -144,7 +146,26 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     if (!current.text.empty()) blocks.push_back(std::move(current));
     current = Block();
   };
-  // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>).
+  // Per <ol>: its last <li> numbered so far and that item's number. Items come in document
+  // order, so each list's children are counted once, however long it is.
+  std::unordered_map<dom::NodeId, std::pair<dom::NodeId, std::uint32_t>> numbered;
+  auto number_of = [&](dom::NodeId li) -> std::uint32_t {
+    const dom::NodeId list = doc[li].parent;
+    if (list == dom::kNoNode || doc[list].tag != dom::Tag::kOl) return 0;
+    auto& [last, number] = numbered.try_emplace(list, dom::kNoNode, 0).first->second;
+    if (last == li) return number;
+    dom::NodeId c = doc[list].first_child;
+    if (last != dom::kNoNode && last < li) {
+      c = doc[last].next_sibling;  // go on counting after the item numbered last
+    } else {
+      number = 0;
+    }
+    for (; c != dom::kNoNode && c <= li; c = doc[c].next_sibling) number += doc[c].tag == dom::Tag::kLi;
+    last = li;
+    return number;
+  };
+  // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>), for
+  // list items the lists around them and their number in an <ol>.
   auto block_context = [&](Block* b, const std::vector<dom::NodeId>& open) {
     for (auto it = open.rbegin(); it != open.rend(); ++it) {
       const dom::Tag tag = doc[*it].tag;
@@ -152,6 +173,14 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       if (kind != BlockKind::kParagraph) {
         b->kind = kind;
         b->level = dom::HeadingLevel(tag);
+        b->number = 0;
+        if (kind == BlockKind::kListItem) {
+          b->level = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), [&](dom::NodeId a) {
+            const dom::Tag t = doc[a].tag;
+            return t == dom::Tag::kUl || t == dom::Tag::kOl || t == dom::Tag::kDl || t == dom::Tag::kMenu;
+          })));
+          if (tag == dom::Tag::kLi) b->number = number_of(*it);
+        }
         if (kind == BlockKind::kTableRow) {
           b->row = *it;
           for (auto up = it; up != open.rend(); ++up) {
@@ -167,6 +196,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     }
     b->kind = BlockKind::kParagraph;
     b->level = 0;
+    b->number = 0;
   };
 
   // Most of a page is not kept. While no text waits in `current` (a break would be a no-op), a

@@ -169,8 +169,12 @@ std::string CodeFence(std::string_view code) {
 std::string ToMarkdown(const Result& r, bool links) {
   std::string out;
   const std::vector<Block>& blocks = r.blocks;
+  // The items of the list being written: each one's nesting (Block::level) and the column its text
+  // starts at, where the items of a list nested in it start their markers.
+  std::vector<std::pair<int, std::size_t>> items;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
+    if (b.kind != BlockKind::kListItem) items.clear();
     if (b.kind == BlockKind::kTableRow) {
       // Consecutive cells form a table; cells sharing a row id form one row. The first row is the
       // header, padded to the widest row: a reader drops the cells of a row past the header's.
@@ -216,7 +220,25 @@ std::string ToMarkdown(const Result& r, bool links) {
         out += line;
         break;
       }
-      case BlockKind::kListItem: AppendPrefixed("- ", "  ", text, &out); break;
+      case BlockKind::kListItem: {
+        // A second block of the same numbered item (its heading, then its text) is a paragraph
+        // of that item, not an item of its own that a reader would number on.
+        if (b.number > 0 && !items.empty() && items.back().first == b.level && blocks[i - 1].number == b.number) {
+          const std::string pad(items.back().second, ' ');
+          out += "\n";
+          AppendPrefixed(pad, pad, text, &out);
+          break;
+        }
+        // Nested under the item before it when its level is deeper, else beside the item of its
+        // level; a list's first item starts at the margin, whatever its level.
+        while (!items.empty() && items.back().first >= b.level) items.pop_back();
+        const std::size_t indent = items.empty() ? 0 : items.back().second;
+        const std::string marker =
+            b.number > 0 ? std::to_string(std::min<std::uint32_t>(b.number, 999999999)) + ". " : "- ";
+        AppendPrefixed(std::string(indent, ' ') + marker, std::string(indent + marker.size(), ' '), text, &out);
+        items.emplace_back(b.level, indent + marker.size());
+        break;
+      }
       case BlockKind::kQuote: AppendPrefixed("> ", "> ", text, &out); break;
       case BlockKind::kCode: {
         const std::string fence = CodeFence(text);
@@ -300,6 +322,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
     nlohmann::json list = nlohmann::json::array();
     for (const Block& b : r.blocks) {
       nlohmann::json block = {{"kind", BlockKindName(b.kind)}, {"level", b.level}, {"line", b.line}, {"text", b.text}};
+      if (b.kind == BlockKind::kListItem) block["number"] = b.number;
       if (links) {
         nlohmann::json spans = nlohmann::json::array();
         for (const Link& l : b.links) spans.push_back({{"begin", l.begin}, {"end", l.end}, {"url", l.url}});

@@ -26,12 +26,12 @@ nlohmann::json ErrorJson(std::string_view input, const Status& status);
 // U+FFFD, so every input still gets its record.
 std::string DumpJson(const nlohmann::json& j, int indent = -1);
 
-// Markdown from the same blocks as the text: headings (#), list items (-), quotes (>), code (```),
-// table rows (| a | b |, a header rule after each table's first row, which is as wide as the
-// widest row) and captions (*...*). Only how blocks are written differs from ToText; what was
-// selected is the same, and the text is escaped so that a CommonMark reader shows it as it is
-// (see AppendEscaped). With `links`, linked text is written [text](url) (javascript: and empty
-// targets stay plain text; not in code blocks).
+// Markdown from the same blocks as the text: headings (#), list items (- or 1., nested as the page
+// nests them), quotes (>), code (```), table rows (| a | b |, a header rule after each table's
+// first row, which is as wide as the widest row) and captions (*...*). Only how blocks are written
+// differs from ToText; what was selected is the same, and the text is escaped so that a CommonMark
+// reader shows it as it is (see AppendEscaped). With `links`, linked text is written [text](url)
+// (javascript: and empty targets stay plain text; not in code blocks).
 std::string ToMarkdown(const Result& r, bool links = false);
 
 // Paper 001, figure 1: title, keywords, publish date, then the body.
