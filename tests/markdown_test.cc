@@ -228,6 +228,12 @@ TEST(Markdown, NestedAndOrderedListsKeepTheirShape) {
     EXPECT_EQ(r.blocks[i].level, std::get<1>(want[i])) << r.blocks[i].text;
     EXPECT_EQ(r.blocks[i].number, std::get<2>(want[i])) << r.blocks[i].text;
   }
+  // JSON --blocks carries both; "number" only on list items.
+  const nlohmann::json json = ToJson(r, "page.html", true);
+  EXPECT_EQ(json["blocks"][4]["level"], 3);
+  EXPECT_EQ(json["blocks"][4]["number"], 1);
+  EXPECT_EQ(json["blocks"][2]["number"], 0);
+  EXPECT_FALSE(json["blocks"][5].contains("number"));
   r.blocks.erase(r.blocks.begin() + 5);  // the list goes on without the paragraph between its items
   const std::string md = ToMarkdown(r);
   EXPECT_EQ(md, "1. one\n2. two\n   - a\n   - b\n     1. deep\n3. three\n- after\n");

@@ -175,10 +175,11 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         b->level = dom::HeadingLevel(tag);
         b->number = 0;
         if (kind == BlockKind::kListItem) {
-          b->level = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), [&](dom::NodeId a) {
+          auto is_list = [&](dom::NodeId a) {
             const dom::Tag t = doc[a].tag;
             return t == dom::Tag::kUl || t == dom::Tag::kOl || t == dom::Tag::kDl || t == dom::Tag::kMenu;
-          })));
+          };
+          b->level = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), is_list)));
           if (tag == dom::Tag::kLi) b->number = number_of(*it);
         }
         if (kind == BlockKind::kTableRow) {

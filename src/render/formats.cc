@@ -82,7 +82,9 @@ void AppendEscaped(std::string_view text, bool line_start, bool brackets, bool p
       case '\\': escape = next == '\0' || next == '\n' || IsAsciiPunct(next); break;
       case '[': escape = brackets; break;
       case ']': escape = brackets || next == '('; break;
-      case '<': escape = ((next | 0x20) >= 'a' && (next | 0x20) <= 'z') || next == '/' || next == '!' || next == '?'; break;
+      case '<':
+        escape = ((next | 0x20) >= 'a' && (next | 0x20) <= 'z') || next == '/' || next == '!' || next == '?';
+        break;
       case '&': escape = StartsReference(text, i); break;
       case '|': escape = pipes; break;
       default: break;
