@@ -257,15 +257,110 @@ TEST(Markdown, NestedAndOrderedListsKeepTheirShape) {
   EXPECT_EQ(cmark_node_get_list_type(after), CMARK_BULLET_LIST);
 }
 
-// A numbered item of several blocks (a title, a line break, its text) stays one item.
-TEST(Markdown, ANumberedItemOfSeveralBlocksIsOneItem) {
-  const Result r = WholePage("<body><ol><li><b>First</b><br>Its text.</li><li><b>Second</b><br>More text.</li></ol>");
-  ASSERT_EQ(r.blocks.size(), 4u);
+// An item of several blocks (a title, a line break, its text) stays one item, numbered or not.
+TEST(Markdown, AnItemOfSeveralBlocksIsOneItem) {
+  for (const std::string list : {"ol", "ul"}) {
+    const Result r = WholePage("<body><" + list + "><li><b>First</b><br>Its text.</li><li><b>Second</b><br>More text.</li></" +
+                               list + ">");
+    ASSERT_EQ(r.blocks.size(), 4u);
+    const std::string md = ToMarkdown(r);
+    EXPECT_EQ(md, list == "ol" ? "1. First\n\n   Its text.\n2. Second\n\n   More text.\n"
+                               : "- First\n\n  Its text.\n- Second\n\n  More text.\n");
+    std::vector<std::string> unexpected;
+    EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
+    EXPECT_EQ(Children(cmark_node_first_child(ParseCommonMark(md).get())), 2);
+  }
+}
+
+std::vector<std::string> Kinds(const Result& r) {
+  std::vector<std::string> kinds;
+  for (const Block& b : r.blocks) kinds.emplace_back(BlockKindName(b.kind));
+  return kinds;
+}
+
+// A list item's, a quote's and a caption's paragraphs are still items, quotes and captions; a
+// heading or a table cell holding paragraphs is a wrapper, its text paragraphs. Every block of
+// one item shares the item's id; JSON --blocks carries it, and a table cell's row.
+TEST(Blocks, ParagraphsInsideItemsQuotesAndCaptionsKeepTheirKind) {
+  const Result r = WholePage(
+      "<body><ul><li><p>first</p><p>second</p></li><li>plain</li></ul>"
+      "<blockquote><p>q1</p><p>q2</p></blockquote><figure><img src=x><figcaption><p>cap</p></figcaption></figure>"
+      "<h2><p>styled lead</p></h2><table><tr><td><p>layout</p></td></tr></table><p>outside</p>"
+      "<table><tr><td>cell</td><td>cell 2</td></tr></table></body>");
+  EXPECT_EQ(Kinds(r), (std::vector<std::string>{"list_item", "list_item", "list_item", "quote", "quote", "caption",
+                                                "paragraph", "paragraph", "paragraph", "table_row", "table_row"}));
+  ASSERT_EQ(r.blocks.size(), 11u);
+  EXPECT_NE(r.blocks[0].item, 0u);
+  EXPECT_EQ(r.blocks[1].item, r.blocks[0].item);
+  EXPECT_NE(r.blocks[2].item, r.blocks[0].item);
+  for (std::size_t i = 3; i < r.blocks.size(); ++i) EXPECT_EQ(r.blocks[i].item, 0u) << r.blocks[i].text;
+  const nlohmann::json json = ToJson(r, "page.html", true);
+  EXPECT_EQ(json["blocks"][1]["item"], r.blocks[0].item);
+  EXPECT_FALSE(json["blocks"][3].contains("item"));
+  EXPECT_EQ(json["blocks"][9]["row"], json["blocks"][10]["row"]);
+  EXPECT_FALSE(json["blocks"][8].contains("row"));
+}
+
+// Content lying wholly inside one list item or one quotation (a page laid out as a list, a blog
+// setting its posts in a <blockquote>) is neither; what is nested inside it keeps its kind.
+TEST(Blocks, ContentInsideOneItemOrQuoteIsNeitherListNorQuote) {
+  const Result item = WholePage("<body><ul><li><h2>Title</h2><p>one</p><p>two</p><ul><li>nested</li></ul></li></ul>");
+  EXPECT_EQ(Kinds(item), (std::vector<std::string>{"heading", "paragraph", "paragraph", "list_item"}));
+  ASSERT_EQ(item.blocks.size(), 4u);
+  EXPECT_EQ(item.blocks[1].item, 0u);
+  EXPECT_NE(item.blocks[3].item, 0u);
+  const Result quote = WholePage("<body><blockquote><p>one</p><blockquote><p>cited</p></blockquote><p>two</p></blockquote>");
+  EXPECT_EQ(Kinds(quote), (std::vector<std::string>{"paragraph", "quote", "paragraph"}));
+}
+
+// Ordered lists number their items as a browser does: from `start`, down from the item count of a
+// `reversed` list, from an item's own `value`; numbers below 1 are written as 1. A form field's
+// value is not kept.
+TEST(Blocks, OrderedListsNumberAsHtmlDoes) {
+  const std::string html =
+      "<body><ol start=\"4\"><li>a</li><li value=\"9\">b</li><li>c</li></ol>"
+      "<ol reversed><li>x</li><li>y</li><li>z</li></ol><ol reversed start=10><li>p</li><li>q</li></ol>"
+      "<ol start=\"abc\"><li>m</li></ol><ol start=\" -2\"><li>n</li></ol><ul><li value=5>bullet</li></ul>"
+      "<input value=\"7\" name=q></body>";
+  const Result r = WholePage(html);
+  std::vector<std::uint32_t> numbers;
+  for (const Block& b : r.blocks) numbers.push_back(b.number);
+  EXPECT_EQ(numbers, (std::vector<std::uint32_t>{4, 9, 10, 3, 2, 1, 10, 9, 1, 1, 0}));
+  dom::Document doc;
+  ASSERT_TRUE(dom::Parse(html, dom::ParseLimits{}, &doc).ok());
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    bool present = false;
+    doc.GetAttr(id, dom::Attr::kValue, &present);
+    EXPECT_EQ(present, doc[id].tag == dom::Tag::kLi && doc.GetAttr(id, dom::Attr::kValue) != "") << id;
+  }
+  // Markdown starts the list where the page does; a reader numbers on from there.
+  const CmarkDocument md = ParseCommonMark(ToMarkdown(r));
+  cmark_node* first = cmark_node_first_child(md.get());
+  ASSERT_EQ(cmark_node_get_type(first), CMARK_NODE_LIST);
+  EXPECT_EQ(cmark_node_get_list_start(first), 4);
+}
+
+// An item of several paragraphs, code and a nested list is one item: its later blocks go under its
+// text, and its text after the nested list goes back to the item.
+TEST(Markdown, AnItemOfParagraphsCodeAndAListIsOneItem) {
+  const Result r = WholePage(
+      "<body><p>Before.</p><ul><li><p>Install it.</p><pre>make install</pre><p>Then:</p><ul><li>run</li></ul>"
+      "<p>Done.</p></li><li>next</li></ul><p>After.</p></body>");
   const std::string md = ToMarkdown(r);
-  EXPECT_EQ(md, "1. First\n\n   Its text.\n2. Second\n\n   More text.\n");
+  EXPECT_EQ(md,
+            "Before.\n\n- Install it.\n\n  ```\n  make install\n  ```\n\n  Then:\n  - run\n\n  Done.\n- next\n\n"
+            "After.\n");
   std::vector<std::string> unexpected;
   EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
-  EXPECT_EQ(Children(cmark_node_first_child(ParseCommonMark(md).get())), 2);
+  const CmarkDocument root = ParseCommonMark(md);
+  cmark_node* list = cmark_node_next(cmark_node_first_child(root.get()));
+  ASSERT_EQ(cmark_node_get_type(list), CMARK_NODE_LIST);
+  EXPECT_EQ(Children(list), 2);
+  cmark_node* item = cmark_node_first_child(list);
+  std::vector<cmark_node_type> inside;
+  for (cmark_node* c = cmark_node_first_child(item); c; c = cmark_node_next(c)) inside.push_back(cmark_node_get_type(c));
+  EXPECT_EQ(inside, (std::vector<cmark_node_type>{CMARK_NODE_PARAGRAPH, CMARK_NODE_CODE_BLOCK, CMARK_NODE_PARAGRAPH,
+                                                  CMARK_NODE_LIST, CMARK_NODE_PARAGRAPH}));
 }
 
 // Every page of the development corpus, as `auto` extracts it, with and without links.

@@ -53,6 +53,8 @@ struct Block {
   std::string text;        // UTF-8, whitespace collapsed (kCode keeps its line breaks)
   std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
   std::uint32_t row = 0;   // kTableRow: an id shared by the cells of one table row (0 = none)
+  std::uint32_t item = 0;  // an id shared by the blocks of one list item (<li>, <dt>, <dd>), whatever
+                           // their kind: its text, its paragraphs, code, headings (0 = none)
   std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
 };
 

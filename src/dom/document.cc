@@ -6,7 +6,8 @@ namespace pith::dom {
 std::string_view AttrName(Attr a) {
   static constexpr std::string_view kNames[] = {
       "class", "id", "href", "role", "itemprop", "itemtype", "lang", "dir", "name", "content",
-      "property", "rel", "datetime", "type", "title", "src", "alt", "charset", "http-equiv"};
+      "property", "rel", "datetime", "type", "title", "src", "alt", "charset", "http-equiv",
+      "start", "reversed", "value"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<std::size_t>(Attr::kCount));
   return kNames[static_cast<std::size_t>(a)];
 }

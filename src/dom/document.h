@@ -26,7 +26,9 @@ inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 // Attributes kept from the source (values as the parser decoded them).
 enum class Attr : std::uint8_t {
   kClass, kId, kHref, kRole, kItemprop, kItemtype, kLang, kDir, kName, kContent, kProperty,
-  kRel, kDatetime, kType, kTitle, kSrc, kAlt, kCharset, kHttpEquiv, kCount
+  kRel, kDatetime, kType, kTitle, kSrc, kAlt, kCharset, kHttpEquiv,
+  kStart, kReversed, kValue,  // list numbering: <ol start>, <ol reversed>, <li value> (only there)
+  kCount
 };
 std::string_view AttrName(Attr a);
 

@@ -136,7 +136,9 @@ AttributeRole RoleOfAttribute(std::string_view name) {
       switch (name[0]) {
         case 'c': return is("class", Attr::kClass, AttributeRole::kClass);
         case 't': return is("title", Attr::kTitle);
-        case 's': return is("style", Attr::kCount, AttributeRole::kStyle);
+        case 's': return name[1] == 't' && name[2] == 'y' ? is("style", Attr::kCount, AttributeRole::kStyle)
+                                                          : is("start", Attr::kStart);
+        case 'v': return is("value", Attr::kValue);
         default: return {};
       }
     case 6: return is("hidden", Attr::kCount, AttributeRole::kHidden);
@@ -146,6 +148,7 @@ AttributeRole RoleOfAttribute(std::string_view name) {
         case 'i': return name[4] == 'p' ? is("itemprop", Attr::kItemprop) : is("itemtype", Attr::kItemtype);
         case 'p': return is("property", Attr::kProperty);
         case 'd': return is("datetime", Attr::kDatetime);
+        case 'r': return is("reversed", Attr::kReversed);
         default: return {};
       }
     case 10: return is("http-equiv", Attr::kHttpEquiv);

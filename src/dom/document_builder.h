@@ -80,7 +80,7 @@ class DocumentBuilder {
   void Attribute(std::string_view key, std::string_view value) {
     const AttributeRole role = RoleOfAttribute(key);
     if (role.hides != AttributeRole::kNo && !element_hidden_) element_hidden_ = Hides(role.hides, value);
-    if (role.kept != Attr::kCount) Keep(role.kept, value);
+    if (role.kept != Attr::kCount && KeptOn(role.kept, doc_.nodes.back().tag)) Keep(role.kept, value);
   }
   void OpenElement() {
     const auto id = static_cast<NodeId>(doc_.nodes.size() - 1);
@@ -170,6 +170,14 @@ class DocumentBuilder {
   void FindNewlines(std::string_view html);
   static constexpr std::uint32_t kEndOfNewlines = 0xFFFFFFFFu;  // above the offset of every newline
   static bool Hides(AttributeRole::Hides rule, std::string_view value);
+  // List numbering attributes are kept on the elements they number (a form's <input value> is not).
+  static bool KeptOn(Attr key, Tag tag) {
+    switch (key) {
+      case Attr::kStart: case Attr::kReversed: return tag == Tag::kOl;
+      case Attr::kValue: return tag == Tag::kLi;
+      default: return true;
+    }
+  }
   void Keep(Attr key, std::string_view value) {
     Node& element = doc_.nodes.back();
     if (element.attr_count == 0xFF) return;

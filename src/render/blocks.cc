@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -60,6 +62,65 @@ constexpr std::array<ByteKind, 256> kByteKind = [] {
   }
   return t;
 }();
+
+// HTML's rules for parsing integers: leading white space, an optional sign, digits (what follows
+// them is ignored); nothing when no digit comes. Saturates far beyond any list's numbers.
+std::optional<std::int64_t> ParseHtmlInteger(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\f' || s[i] == '\r')) ++i;
+  bool negative = false;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) negative = s[i++] == '-';
+  if (i == s.size() || s[i] < '0' || s[i] > '9') return std::nullopt;
+  std::int64_t value = 0;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) value = std::min<std::int64_t>(value * 10 + (s[i] - '0'), 1LL << 40);
+  return negative ? -value : value;
+}
+
+bool IsItem(dom::Tag t) { return t == dom::Tag::kLi || t == dom::Tag::kDt || t == dom::Tag::kDd; }
+bool IsQuote(dom::Tag t) { return t == dom::Tag::kBlockquote; }
+
+// The lowest element passing `is_container` that is or holds every one of `nodes` (each block's
+// nearest such element), or kNoNode, also when a block has none.
+template <class IsContainer>
+dom::NodeId CommonContainer(const dom::Document& doc, const std::vector<dom::NodeId>& nodes, IsContainer is_container) {
+  dom::NodeId common = nodes.empty() ? dom::kNoNode : nodes.front();
+  for (const dom::NodeId n : nodes) {
+    if (n == dom::kNoNode) return dom::kNoNode;
+    while (common != dom::kNoNode && n != common && !doc.IsAncestor(common, n)) {
+      do {
+        common = doc[common].parent;
+      } while (common != dom::kNoNode && !is_container(doc[common].tag));
+    }
+    if (common == dom::kNoNode) return dom::kNoNode;
+  }
+  return common;
+}
+
+// Content lying wholly inside one list item (a page laid out as a list, a post in an <li>) or one
+// <blockquote> (a blog setting its posts in one) is neither a list nor a quotation: the blocks
+// whose nearest item or quote that is become what they are inside it (paragraphs for the item's
+// own text); lists and quotes nested in it stay. `quote_of`: each block's nearest <blockquote>.
+void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quote_of, std::vector<Block>* blocks) {
+  std::vector<dom::NodeId> item_of(blocks->size());
+  std::transform(blocks->begin(), blocks->end(), item_of.begin(),
+                 [](const Block& b) { return b.item == 0 ? dom::kNoNode : b.item; });
+  if (const dom::NodeId wrapper = CommonContainer(doc, item_of, IsItem); wrapper != dom::kNoNode) {
+    for (Block& b : *blocks) {
+      if (b.item != wrapper) continue;
+      b.item = 0;
+      if (b.kind == BlockKind::kListItem) {
+        b.kind = BlockKind::kParagraph;
+        b.level = 0;
+        b.number = 0;
+      }
+    }
+  }
+  if (const dom::NodeId wrapper = CommonContainer(doc, quote_of, IsQuote); wrapper != dom::kNoNode) {
+    for (std::size_t i = 0; i < blocks->size(); ++i) {
+      if (quote_of[i] == wrapper && (*blocks)[i].kind == BlockKind::kQuote) (*blocks)[i].kind = BlockKind::kParagraph;
+    }
+  }
+}
 
 }  // namespace
 
@@ -124,6 +185,8 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
 std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
   std::vector<Block> blocks;
   Block current;
+  dom::NodeId quote = dom::kNoNode;   // the <blockquote> of `current` when it is a quote
+  std::vector<dom::NodeId> quote_of;  // ... of each block
 
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
   // While its text is empty the block being built is as Block() makes it (its kind, line and
@@ -143,45 +206,89 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       return l.begin >= l.end;
     });
     if (current.kind == BlockKind::kCode) current.links.clear();
-    if (!current.text.empty()) blocks.push_back(std::move(current));
+    if (!current.text.empty()) {
+      blocks.push_back(std::move(current));
+      quote_of.push_back(quote);
+    }
     current = Block();
   };
-  // Per <ol>: its last <li> numbered so far and that item's number. Items come in document
-  // order, so each list's children are counted once, however long it is.
-  std::unordered_map<dom::NodeId, std::pair<dom::NodeId, std::uint32_t>> numbered;
+  // Per <ol>: its last <li> numbered so far and that item's number, as HTML numbers them: from the
+  // list's `start` (1, or the item count of a `reversed` list, when absent or not an integer), up
+  // or down by one, and from an item's own `value` when it has one. Items come in document order,
+  // so each list's children are counted once, however long it is.
+  struct Numbering {
+    dom::NodeId last = dom::kNoNode;
+    std::int64_t number = 0;
+    std::int64_t step = 1;
+  };
+  std::unordered_map<dom::NodeId, Numbering> numbered;
   auto number_of = [&](dom::NodeId li) -> std::uint32_t {
     const dom::NodeId list = doc[li].parent;
     if (list == dom::kNoNode || doc[list].tag != dom::Tag::kOl) return 0;
-    auto& [last, number] = numbered.try_emplace(list, dom::kNoNode, 0).first->second;
-    if (last == li) return number;
-    dom::NodeId c = doc[list].first_child;
-    if (last != dom::kNoNode && last < li) {
-      c = doc[last].next_sibling;  // go on counting after the item numbered last
-    } else {
-      number = 0;
+    auto [entry, first] = numbered.try_emplace(list);
+    Numbering& n = entry->second;
+    if (first) {
+      bool reversed = false;
+      doc.GetAttr(list, dom::Attr::kReversed, &reversed);
+      n.step = reversed ? -1 : 1;
+      std::int64_t start = 1;
+      if (const auto given = ParseHtmlInteger(doc.GetAttr(list, dom::Attr::kStart))) {
+        start = *given;
+      } else if (reversed) {
+        start = 0;
+        for (dom::NodeId c = doc[list].first_child; c != dom::kNoNode; c = doc[c].next_sibling) {
+          start += doc[c].tag == dom::Tag::kLi;
+        }
+      }
+      n.number = start - n.step;
     }
-    for (; c != dom::kNoNode && c <= li; c = doc[c].next_sibling) number += doc[c].tag == dom::Tag::kLi;
-    last = li;
-    return number;
+    if (n.last != li) {
+      for (dom::NodeId c = n.last == dom::kNoNode ? doc[list].first_child : doc[n.last].next_sibling;
+           c != dom::kNoNode && c <= li; c = doc[c].next_sibling) {
+        if (doc[c].tag != dom::Tag::kLi) continue;
+        const auto value = ParseHtmlInteger(doc.GetAttr(c, dom::Attr::kValue));
+        n.number = value ? *value : n.number + n.step;
+      }
+      n.last = li;
+    }
+    return static_cast<std::uint32_t>(std::clamp<std::int64_t>(n.number, 1, std::numeric_limits<std::uint32_t>::max()));
   };
   // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>), for
-  // list items the lists around them and their number in an <ol>.
+  // list items the lists around them and their number in an <ol>. A <p> or <div> between the text
+  // and a table cell or a heading makes it a paragraph (a table with paragraphs in its cells is a
+  // page's layout, a heading holding paragraphs a styled wrapper), not between the text and a list
+  // item, a quote, code or a caption (`<li><p>`, `<blockquote><p>`, `<figcaption><p>`). Every
+  // block inside a list item (its own text, a nested paragraph, code or heading) carries the
+  // item's id.
+  auto is_list = [&](dom::NodeId a) {
+    const dom::Tag t = doc[a].tag;
+    return t == dom::Tag::kUl || t == dom::Tag::kOl || t == dom::Tag::kDl || t == dom::Tag::kMenu;
+  };
   auto block_context = [&](Block* b, const std::vector<dom::NodeId>& open) {
+    b->kind = BlockKind::kParagraph;
+    b->level = 0;
+    b->number = 0;
+    b->row = 0;
+    b->item = 0;
+    quote = dom::kNoNode;
+    bool typed = false, in_paragraph = false;
     for (auto it = open.rbegin(); it != open.rend(); ++it) {
       const dom::Tag tag = doc[*it].tag;
       const BlockKind kind = KindOf(tag);
-      if (kind != BlockKind::kParagraph) {
+      if (kind == BlockKind::kListItem) {
+        b->item = *it;
+        if (typed) break;
         b->kind = kind;
+        b->level = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), is_list)));
+        if (tag == dom::Tag::kLi) b->number = number_of(*it);
+        break;
+      }
+      const bool wraps_paragraphs = kind == BlockKind::kTableRow || kind == BlockKind::kHeading;
+      if (!typed && kind != BlockKind::kParagraph && !(wraps_paragraphs && in_paragraph)) {
+        typed = true;
+        b->kind = kind;
+        if (kind == BlockKind::kQuote) quote = *it;
         b->level = dom::HeadingLevel(tag);
-        b->number = 0;
-        if (kind == BlockKind::kListItem) {
-          auto is_list = [&](dom::NodeId a) {
-            const dom::Tag t = doc[a].tag;
-            return t == dom::Tag::kUl || t == dom::Tag::kOl || t == dom::Tag::kDl || t == dom::Tag::kMenu;
-          };
-          b->level = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), is_list)));
-          if (tag == dom::Tag::kLi) b->number = number_of(*it);
-        }
         if (kind == BlockKind::kTableRow) {
           b->row = *it;
           for (auto up = it; up != open.rend(); ++up) {
@@ -191,13 +298,9 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
             }
           }
         }
-        return;
       }
-      if (tag == dom::Tag::kP || tag == dom::Tag::kDiv) break;
+      in_paragraph |= tag == dom::Tag::kP || tag == dom::Tag::kDiv;
     }
-    b->kind = BlockKind::kParagraph;
-    b->level = 0;
-    b->number = 0;
   };
 
   // Most of a page is not kept. While no text waits in `current` (a break would be a no-op), a
@@ -240,6 +343,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
                                  std::string(doc.GetAttr(anchor, dom::Attr::kHref))});
     current_anchor = anchor;
   }, may_skip);
+  UnwrapContent(doc, quote_of, &blocks);
   return blocks;
 }
 

@@ -166,18 +166,55 @@ std::string CodeFence(std::string_view code) {
   return std::string(std::max<std::size_t>(3, longest + 1), '`');
 }
 
+// One block written as Markdown on its own (list items without their marker).
+std::string MarkdownBlock(const Block& b, bool links) {
+  // Code blocks carry no links (CollectBlocks) and are written as they are.
+  const std::string text = b.kind == BlockKind::kCode ? b.text : InlineText(b, links);
+  switch (b.kind) {
+    case BlockKind::kHeading: {
+      std::string line = text;
+      std::replace(line.begin(), line.end(), '\n', ' ');
+      // A run of '#' at the end would be read as the heading's closing sequence.
+      std::size_t run = line.size();
+      while (run > 0 && line[run - 1] == '#') --run;
+      if (run < line.size() && (run == 0 || line[run - 1] != '\\')) line.insert(run, 1, '\\');
+      return std::string(static_cast<std::size_t>(std::clamp(b.level, 1, 6)), '#') + ' ' + line;
+    }
+    case BlockKind::kQuote: {
+      std::string out;
+      AppendPrefixed("> ", "> ", text, &out);
+      return out;
+    }
+    case BlockKind::kCode: {
+      const std::string fence = CodeFence(text);
+      return fence + "\n" + text + "\n" + fence;
+    }
+    case BlockKind::kCaption: return text.empty() ? text : "*" + text + "*";
+    case BlockKind::kListItem:
+    case BlockKind::kParagraph:
+    case BlockKind::kTableRow: return text;
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string ToMarkdown(const Result& r, bool links) {
   std::string out;
   const std::vector<Block>& blocks = r.blocks;
-  // The items of the list being written: each one's nesting (Block::level) and the column its text
-  // starts at, where the items of a list nested in it start their markers.
-  std::vector<std::pair<int, std::size_t>> items;
+  // The list items being written, outermost first: each one's id (Block::item), its nesting
+  // (Block::level) and the column its text starts at, where its later blocks and the items of a
+  // list nested in it start.
+  struct OpenItem {
+    std::uint32_t item;
+    int level;
+    std::size_t column;
+  };
+  std::vector<OpenItem> items;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
-    if (b.kind != BlockKind::kListItem) items.clear();
     if (b.kind == BlockKind::kTableRow) {
+      items.clear();
       // Consecutive cells form a table; cells sharing a row id form one row. The first row is the
       // header, padded to the widest row: a reader drops the cells of a row past the header's.
       std::size_t end = i, columns = 0;
@@ -205,53 +242,30 @@ std::string ToMarkdown(const Result& r, bool links) {
       }
       continue;
     }
-    // Code blocks carry no links (CollectBlocks) and are written as they are.
-    const std::string text = b.kind == BlockKind::kCode ? b.text : InlineText(b, links);
-    const bool same_list = i > 0 && b.kind == BlockKind::kListItem && blocks[i - 1].kind == BlockKind::kListItem;
-    if (!out.empty() && !same_list) out += "\n";  // a blank line between blocks; a list stays tight
-    switch (b.kind) {
-      case BlockKind::kHeading: {
-        out.append(static_cast<std::size_t>(std::clamp(b.level, 1, 6)), '#');
-        out += ' ';
-        std::string line = text;
-        std::replace(line.begin(), line.end(), '\n', ' ');
-        // A run of '#' at the end would be read as the heading's closing sequence.
-        std::size_t run = line.size();
-        while (run > 0 && line[run - 1] == '#') --run;
-        if (run < line.size() && (run == 0 || line[run - 1] != '\\')) line.insert(run, 1, '\\');
-        out += line;
-        break;
-      }
-      case BlockKind::kListItem: {
-        // A second block of the same numbered item (its heading, then its text) is a paragraph
-        // of that item, not an item of its own that a reader would number on.
-        if (b.number > 0 && !items.empty() && items.back().first == b.level && blocks[i - 1].number == b.number) {
-          const std::string pad(items.back().second, ' ');
-          out += "\n";
-          AppendPrefixed(pad, pad, text, &out);
-          break;
-        }
-        // Nested under the item before it when its level is deeper, else beside the item of its
-        // level; a list's first item starts at the margin, whatever its level.
-        while (!items.empty() && items.back().first >= b.level) items.pop_back();
-        const std::size_t indent = items.empty() ? 0 : items.back().second;
-        const std::string marker =
-            b.number > 0 ? std::to_string(std::min<std::uint32_t>(b.number, 999999999)) + ". " : "- ";
-        AppendPrefixed(std::string(indent, ' ') + marker, std::string(indent + marker.size(), ' '), text, &out);
-        items.emplace_back(b.level, indent + marker.size());
-        break;
-      }
-      case BlockKind::kQuote: AppendPrefixed("> ", "> ", text, &out); break;
-      case BlockKind::kCode: {
-        const std::string fence = CodeFence(text);
-        out += fence + "\n" + text + "\n" + fence;
-        break;
-      }
-      case BlockKind::kCaption:
-        if (!text.empty()) out += "*" + text + "*";
-        break;
-      case BlockKind::kParagraph: out += text; break;
-      case BlockKind::kTableRow: break;  // written above
+    const std::string body = MarkdownBlock(b, links);
+    // A later block of an item being written (its second paragraph, its code, its text after a
+    // nested list) goes under that item's text; a list item of its own gets a marker, nested under
+    // the item before it when its level is deeper, else beside the item of its level (a list's
+    // first item starts at the margin, whatever its level). A list stays tight.
+    auto open = std::find_if(items.begin(), items.end(), [&](const OpenItem& o) { return b.item != 0 && o.item == b.item; });
+    if (open != items.end()) {
+      items.erase(open + 1, items.end());
+      const std::string pad(items.back().column, ' ');
+      out += "\n";
+      AppendPrefixed(pad, pad, body, &out);
+    } else if (b.kind == BlockKind::kListItem) {
+      const bool same_list = !items.empty() && i > 0 && blocks[i - 1].kind == BlockKind::kListItem;
+      if (!out.empty() && !same_list) out += "\n";
+      while (!items.empty() && items.back().level >= b.level) items.pop_back();
+      const std::size_t indent = items.empty() ? 0 : items.back().column;
+      const std::string marker =
+          b.number > 0 ? std::to_string(std::min<std::uint32_t>(b.number, 999999999)) + ". " : "- ";
+      AppendPrefixed(std::string(indent, ' ') + marker, std::string(indent + marker.size(), ' '), body, &out);
+      items.push_back({b.item, b.level, indent + marker.size()});
+    } else {
+      items.clear();
+      if (!out.empty()) out += "\n";
+      out += body;
     }
     out += "\n";
     ++i;
@@ -325,6 +339,8 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
     for (const Block& b : r.blocks) {
       nlohmann::json block = {{"kind", BlockKindName(b.kind)}, {"level", b.level}, {"line", b.line}, {"text", b.text}};
       if (b.kind == BlockKind::kListItem) block["number"] = b.number;
+      if (b.item != 0) block["item"] = b.item;
+      if (b.row != 0) block["row"] = b.row;
       if (links) {
         nlohmann::json spans = nlohmann::json::array();
         for (const Link& l : b.links) spans.push_back({{"begin", l.begin}, {"end", l.end}, {"url", l.url}});

@@ -167,7 +167,8 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
   cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
   cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
   cmd->add_flag("--blocks", args->blocks, "JSON: include the list of blocks: kind, level (heading level; for list items, how many lists hold them), "
-                "line, text, and for list items their number in an ordered list (0 in others)");
+                "line, text; for list items their number in an ordered list (0 in others); item (an id shared by the blocks "
+                "of one list item) and row (an id shared by the cells of one table row) where they apply");
   cmd->add_flag("--links", args->links,
                 "markdown: write linked text as [text](url), URLs resolved against --url and <base href>; "
                 "JSON with --blocks: add each block's links {begin, end, url}");
