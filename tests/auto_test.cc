@@ -123,6 +123,30 @@ TEST(Auto, AThreadWhosePostsAllSitInTheCommentSectionStaysWhole) {
   EXPECT_NE(out.find("Post 11: the payment module"), std::string::npos) << out;
 }
 
+TEST(Auto, AThreadInACommentSectionStaysWholeWhenAQuoteInOnePostScoresBest) {
+  // Forum software that names every post a comment: the best-scoring block is a long quotation in
+  // one reply, and the other posts, each named a comment, still belong to the content.
+  std::string posts;
+  for (int i = 0; i < 8; ++i) {
+    posts += "<article class=\"cPost ipsComment\"><div class=ipsComment_meta>Posted October 29, 2025</div>"
+             "<div class=ipsComment_content><p>Reply " + std::to_string(i) +
+             ": I changed the order's payment method in the database, and the module restored it.</p>" +
+             (i == 5 ? "<blockquote><div class=ipsQuote_contents>" +
+                           Repeat("<p>The payment module keeps its own table, so the original method comes back "
+                                  "each time the order is saved, whatever the back office shows.</p>", 5) +
+                           "</div></blockquote>"
+                     : "") +
+             "</div></article>";
+  }
+  const std::string out = ExtractAuto(
+      "<body><main><div id=contentArea><div id=mainArea><div class=cTopic id=comments><h1>Payment issues</h1>"
+      "<div id=elPostFeed><form action=/moderate method=post>" + posts +
+      "</form></div></div></div></div></main><div class=sidebar><p>Sign up.</p></div></body>");
+  EXPECT_NE(out.find("Reply 0: I changed"), std::string::npos) << out;
+  EXPECT_NE(out.find("Reply 7: I changed"), std::string::npos) << out;
+  EXPECT_NE(out.find("comes back each time"), std::string::npos) << out;
+}
+
 TEST(Auto, ADocumentsSectionsEachAHeadingBesideItsBodyComeOutTogether) {
   // Manual pages and documentation generators wrap each section as a heading beside a wrapper of
   // its body. The longest section (a list of options, its paragraphs nested deep enough that
@@ -222,15 +246,18 @@ TEST(Auto, AListOfLinksTheTextIntroducesStays) {
 }
 
 TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
-  // Utility classes name box sides ("margin-bottom-l", "border-top"); "top" and "bottom" alone
-  // still name page regions.
+  // Utility classes name box sides ("margin-bottom-l", "border-top", with a framework's prefix
+  // "ipsPadding_bottom"); "top" and "bottom" alone still name page regions.
   const std::string first = Repeat("<p>The hammock test ran for three months in the mountains, in rain and snow.</p>", 4);
   const std::string second = Repeat("<p>The lightest model weighed under a pound and still held two sleepers.</p>", 3);
   const std::string out = ExtractAuto("<body><div class=top><p>Sign in to see your saved gear lists and orders.</p></div>"
                                       "<article><div class=c-columns>" + first + "</div><div class=\"c-margin-bottom-l "
-                                      "border-top\">" + second + "</div></article></body>");
+                                      "border-top\">" + second + "</div><div class=\"ipsType_normal ipsPadding_bottom\">"
+                                      "<p>A prefixed utility class names the side of a box the same way.</p></div>"
+                                      "</article></body>");
   EXPECT_NE(out.find("three months"), std::string::npos) << out;
   EXPECT_NE(out.find("lightest model"), std::string::npos) << out;
+  EXPECT_NE(out.find("prefixed utility class"), std::string::npos) << out;
   EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
 }
 
