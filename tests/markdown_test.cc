@@ -257,11 +257,12 @@ TEST(Markdown, NestedAndOrderedListsKeepTheirShape) {
   EXPECT_EQ(cmark_node_get_list_type(after), CMARK_BULLET_LIST);
 }
 
-// An item of several blocks (a title, a line break, its text) stays one item, numbered or not.
+// An item of several blocks (a title, then its text in a block of its own) stays one item,
+// numbered or not.
 TEST(Markdown, AnItemOfSeveralBlocksIsOneItem) {
   for (const std::string list : {"ol", "ul"}) {
-    const Result r = WholePage("<body><" + list + "><li><b>First</b><br>Its text.</li><li><b>Second</b><br>More text.</li></" +
-                               list + ">");
+    const Result r = WholePage("<body><" + list + "><li><b>First</b><div>Its text.</div></li><li><b>Second</b>"
+                               "<div>More text.</div></li></" + list + ">");
     ASSERT_EQ(r.blocks.size(), 4u);
     const std::string md = ToMarkdown(r);
     EXPECT_EQ(md, list == "ol" ? "1. First\n\n   Its text.\n2. Second\n\n   More text.\n"
@@ -361,6 +362,28 @@ TEST(Markdown, AnItemOfParagraphsCodeAndAListIsOneItem) {
   for (cmark_node* c = cmark_node_first_child(item); c; c = cmark_node_next(c)) inside.push_back(cmark_node_get_type(c));
   EXPECT_EQ(inside, (std::vector<cmark_node_type>{CMARK_NODE_PARAGRAPH, CMARK_NODE_CODE_BLOCK, CMARK_NODE_PARAGRAPH,
                                                   CMARK_NODE_LIST, CMARK_NODE_PARAGRAPH}));
+}
+
+// A <br> breaks the line inside its block (an address, a verse); two in a row end the block, as
+// pages without <p> mark paragraphs. Markdown writes the line break as a hard break (a heading and
+// a table cell, which hold one line, as a space).
+TEST(Blocks, ALineBreakStaysInsideItsBlockTwoEndIt) {
+  const Result r = WholePage(
+      "<body><p>1 Harbour Road<br>Portsmouth<br> \n<br>Second paragraph.<br></p><h3>Title<br>- subtitle</h3>"
+      "<pre>a<br>b</pre><table><tr><td>x<br>y</td></tr></table></body>");
+  ASSERT_EQ(r.blocks.size(), 5u);
+  EXPECT_EQ(r.blocks[0].text, "1 Harbour Road\nPortsmouth");
+  EXPECT_EQ(r.blocks[1].text, "Second paragraph.");
+  EXPECT_EQ(r.blocks[2].text, "Title\n- subtitle");
+  EXPECT_EQ(r.blocks[3].text, "a\nb");
+  EXPECT_EQ(r.blocks[4].text, "x\ny");
+  const std::string md = ToMarkdown(r);
+  EXPECT_EQ(md, "1 Harbour Road\\\nPortsmouth\n\nSecond paragraph.\n\n### Title - subtitle\n\n```\na\nb\n```\n\n"
+                "| x y |\n| --- |\n");
+  const CmarkDocument root = ParseCommonMark(md);
+  cmark_node* paragraph = cmark_node_first_child(root.get());
+  ASSERT_EQ(cmark_node_get_type(paragraph), CMARK_NODE_PARAGRAPH);
+  EXPECT_EQ(cmark_node_get_type(cmark_node_next(cmark_node_first_child(paragraph))), CMARK_NODE_LINEBREAK);
 }
 
 // Every page of the development corpus, as `auto` extracts it, with and without links.

@@ -318,6 +318,20 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
   WalkBlocks(doc, 0, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
     if (n.tag == dom::Tag::kImg && !current.text.empty()) current.text.push_back(' ');
+    // A <br> breaks the line inside the block (an address, a verse, a post's lines); a second one
+    // with nothing kept since is a paragraph break, as pages without <p> write them.
+    if (n.tag == dom::Tag::kBr) {
+      if (current.text.empty()) return;
+      if (in_pre) {
+        current.text.push_back('\n');
+        return;
+      }
+      while (current.text.back() == ' ') current.text.pop_back();  // the block's text starts with no space
+      if (current.text.back() == '\n') return flush();
+      current.text.push_back('\n');
+      current_anchor = dom::kNoNode;
+      return;
+    }
     if (!n.is_text() || !keep[id]) return;
     const std::size_t before = current.text.size();
     AppendCollapsed(doc.Text(id), in_pre, &current.text);

@@ -15,8 +15,10 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
 
 // Where blocks are cut, shared by CollectBlocks and the explain report: walks the subtree of `root`
 // in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
-// <br>, <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, `open` being
-// the block-level ancestors still open (innermost last).
+// <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, <br> included
+// (CollectBlocks makes one a line break inside its block and two in a row a block's end; the
+// explain report cuts its blocks at each), `open` being the block-level ancestors still open
+// (innermost last).
 // may_skip(id), asked at every element, lets the walk pass over the element's whole subtree without
 // a call; the caller says yes only where the calls it spares would change nothing (and the subtree
 // holds no <pre>, whose close would have reset in_pre).
@@ -37,9 +39,9 @@ void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, 
       id = doc.SubtreeEnd(id) - 1;
       continue;
     }
-    if (n.is_element() && dom::IsBlockLevel(n.tag)) {
+    if (n.is_element() && dom::IsBlockLevel(n.tag) && n.tag != dom::Tag::kBr) {
       on_break();
-      if (n.tag != dom::Tag::kBr && n.tag != dom::Tag::kHr) open.push_back(id);
+      if (n.tag != dom::Tag::kHr) open.push_back(id);
       if (n.tag == dom::Tag::kPre) in_pre = true;
       continue;
     }

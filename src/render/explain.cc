@@ -42,6 +42,7 @@ std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotatio
   };
   WalkBlocks(doc, root, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
+    if (n.tag == dom::Tag::kBr) return flush();
     if (!n.is_text() || n.hidden()) return;
     const std::uint32_t chars = annotation[id].chars;
     if (chars > 0 && cur.first_text == dom::kNoNode) {

@@ -49,17 +49,18 @@ std::size_t OrderedMarkerDigits(std::string_view text, std::size_t at) {
 }
 
 // Appends `text` escaped. `line_start`: text[0] starts a line. `brackets`: escape every '[' and ']'
-// (the text of a link). `pipes`: escape '|' and write line breaks as spaces (a table cell).
-void AppendEscaped(std::string_view text, bool line_start, bool brackets, bool pipes, std::string* out) {
+// (the text of a link). `pipes`: escape '|' (a table cell). `one_line`: write line breaks as spaces
+// (a table cell, a heading); else as hard breaks (a backslash at the end of the line).
+void AppendEscaped(std::string_view text, bool line_start, bool brackets, bool pipes, bool one_line, std::string* out) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const char next = i + 1 < text.size() ? text[i + 1] : '\0';
-    if (c == '\n') {
-      out->push_back(pipes ? ' ' : '\n');
-      line_start = !pipes;
+    if (c == '\n') {  // a line break inside the block (<br>): a hard break, or a space on one line
+      out->append(one_line ? " " : "\\\n");
+      line_start = !one_line;
       continue;
     }
-    if (line_start && !pipes) {
+    if (line_start && !one_line) {
       if (c == ' ' || c == '\t') continue;  // four would start a code block; Markdown drops them anyway
       line_start = false;
       if (const std::size_t digits = OrderedMarkerDigits(text, i)) {
@@ -121,12 +122,13 @@ bool WritableLink(std::string_view url) {
 }
 
 // The block's text escaped, with its links as [text](url) when `links`. `pipes`: a table cell.
-std::string InlineText(const Block& b, bool links, bool pipes = false) {
+// `one_line`: line breaks as spaces (a table cell, a heading).
+std::string InlineText(const Block& b, bool links, bool pipes = false, bool one_line = false) {
   std::string out;
   std::size_t at = 0;
   const std::string_view text = b.text;
   auto append = [&](std::size_t end, bool link_text) {
-    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', link_text, pipes, &out);
+    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', link_text, pipes, one_line, &out);
     at = end;
   };
   if (links) {
@@ -168,12 +170,12 @@ std::string CodeFence(std::string_view code) {
 
 // One block written as Markdown on its own (list items without their marker).
 std::string MarkdownBlock(const Block& b, bool links) {
-  // Code blocks carry no links (CollectBlocks) and are written as they are.
-  const std::string text = b.kind == BlockKind::kCode ? b.text : InlineText(b, links);
+  // Code blocks carry no links (CollectBlocks) and are written as they are; a heading is one line.
+  const std::string text =
+      b.kind == BlockKind::kCode ? b.text : InlineText(b, links, false, b.kind == BlockKind::kHeading);
   switch (b.kind) {
     case BlockKind::kHeading: {
       std::string line = text;
-      std::replace(line.begin(), line.end(), '\n', ' ');
       // A run of '#' at the end would be read as the heading's closing sequence.
       std::size_t run = line.size();
       while (run > 0 && line[run - 1] == '#') --run;
@@ -231,7 +233,7 @@ std::string ToMarkdown(const Result& r, bool links) {
         std::size_t cells = 0;
         out += "|";
         for (const std::uint32_t row = blocks[i].row; i < end && blocks[i].row == row; ++i, ++cells) {
-          out += " " + InlineText(blocks[i], links, true) + " |";
+          out += " " + InlineText(blocks[i], links, true, true) + " |";
         }
         if (rows == 0) {
           for (; cells < columns; ++cells) out += "  |";

@@ -156,9 +156,9 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
   CLI::App* cmd = root.add_subcommand(
       "extract",
       "Extract main content from HTML files, folders of HTML files, or stdin (-).\n"
-      "Text output separates paragraphs by blank lines; with several inputs on stdout each starts\n"
-      "with '==> NAME <=='. Errors go to stderr (and, with -o, into NAME.error for text formats or\n"
-      "into the JSON record).");
+      "Text output separates paragraphs by blank lines (a <br> inside one is a line break); with\n"
+      "several inputs on stdout each starts with '==> NAME <=='. Errors go to stderr (and, with -o,\n"
+      "into NAME.error for text formats or into the JSON record).");
   cmd->add_option("paths", args->paths, "HTML files, folders (every .html/.htm file in them), or - for stdin");
   cmd->add_option("-o,--output", args->out_dir, "write one file per input into this folder (NAME.txt, NAME.json, ...)");
   cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, markdown, paper (paper 001's layout), or html (the purified page: kept "
