@@ -310,7 +310,8 @@ TEST(Blocks, ContentInsideOneItemOrQuoteIsNeitherListNorQuote) {
   ASSERT_EQ(item.blocks.size(), 4u);
   EXPECT_EQ(item.blocks[1].item, 0u);
   EXPECT_NE(item.blocks[3].item, 0u);
-  const Result quote = WholePage("<body><blockquote><p>one</p><blockquote><p>cited</p></blockquote><p>two</p></blockquote>");
+  const Result quote =
+      WholePage("<body><blockquote><p>one</p><blockquote><p>cited</p></blockquote><p>two</p></blockquote>");
   EXPECT_EQ(Kinds(quote), (std::vector<std::string>{"paragraph", "quote", "paragraph"}));
 }
 
@@ -359,7 +360,9 @@ TEST(Markdown, AnItemOfParagraphsCodeAndAListIsOneItem) {
   EXPECT_EQ(Children(list), 2);
   cmark_node* item = cmark_node_first_child(list);
   std::vector<cmark_node_type> inside;
-  for (cmark_node* c = cmark_node_first_child(item); c; c = cmark_node_next(c)) inside.push_back(cmark_node_get_type(c));
+  for (cmark_node* c = cmark_node_first_child(item); c; c = cmark_node_next(c)) {
+    inside.push_back(cmark_node_get_type(c));
+  }
   EXPECT_EQ(inside, (std::vector<cmark_node_type>{CMARK_NODE_PARAGRAPH, CMARK_NODE_CODE_BLOCK, CMARK_NODE_PARAGRAPH,
                                                   CMARK_NODE_LIST, CMARK_NODE_PARAGRAPH}));
 }

@@ -317,14 +317,14 @@ std::uint8_t NameHints(std::string_view name) {
   };
   char token[kTokenBytes + 1];  // the last byte takes the overflow of long tokens, unread
   std::size_t size = 0;
+  std::size_t token_end = 0;  // where the token ends in `name`
+  bool upper_in_token = false;  // the token has an upper-case letter
   bool after_box_property = false;  // the previous word of this name is a CSS box property
-  std::size_t word_start = 0;       // where the token's last camel-case word starts ("ipsPadding": 3)
-  bool after_lower = false;         // the previous character is a lower-case ASCII letter
   auto flush = [&]() {
     if (size == 0) return;
     const std::string_view word(token, std::min(size, kTokenBytes));
-    const std::string_view last_word = word.substr(std::min(word_start, word.size()));
-    size = word_start = 0;
+    const std::string_view typed = name.substr(token_end - size, size);  // as the page wrote it
+    size = 0;
     // Utility classes spell CSS properties ("margin-bottom-l", "border-top", "align-top"): there
     // "top" and "bottom" are a side of a box, not a region of the page. Measured on the full
     // corpus: wcxb-dev 0.8061 / 0.8536 → 0.8080 / 0.8549 (listing pages +0.015 / +0.012, service
@@ -339,8 +339,21 @@ std::uint8_t NameHints(std::string_view name) {
     // Splitting every camel-case name into words instead moved 36 pages, 20 of them worse
     // (newspaper4k-tests −0.0035, cleaneval-dev −0.0012).
     const bool side_of_box = after_box_property && (word == "top" || word == "bottom");
-    after_box_property = last_word == "margin" || last_word == "padding" || last_word == "border" ||
-                         last_word == "rounded" || last_word == "radius" || last_word == "align" || last_word == "valign";
+    auto box_property = [](std::string_view w) {
+      return w == "margin" || w == "padding" || w == "border" || w == "rounded" || w == "radius" || w == "align" ||
+             w == "valign";
+    };
+    after_box_property = box_property(word);
+    if (!after_box_property && upper_in_token && typed.size() == word.size()) {
+      // The token's last camel-case word ("ipsPadding": 'P' after a lower-case letter).
+      std::size_t at = typed.size();
+      auto camel = [&](std::size_t i) {
+        return typed[i] >= 'A' && typed[i] <= 'Z' && typed[i - 1] >= 'a' && typed[i - 1] <= 'z';
+      };
+      while (at > 1 && !camel(at - 1)) --at;
+      if (at > 1) after_box_property = box_property(word.substr(at - 1));
+    }
+    upper_in_token = false;
     if (side_of_box) return;
     switch (ClassifyHintToken(word)) {
       case HintKind::kBoilerplate:
@@ -352,15 +365,14 @@ std::uint8_t NameHints(std::string_view name) {
       case HintKind::kNone: break;
     }
   };
-  for (char c : name) {
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
     if (const char t = kTokenByte[static_cast<unsigned char>(c)]) {
-      const bool upper = c >= 'A' && c <= 'Z';
-      if (upper && after_lower && size <= kTokenBytes) word_start = size;
-      after_lower = c >= 'a' && c <= 'z';
+      upper_in_token |= t != c;  // kTokenByte lowers letters and keeps digits
       token[std::min(size, kTokenBytes)] = t;
       ++size;
     } else {
-      after_lower = false;
+      token_end = i;
       flush();
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
         after_box_property = false;
@@ -368,6 +380,7 @@ std::uint8_t NameHints(std::string_view name) {
       }
     }
   }
+  token_end = name.size();
   flush();
   close_name();
   return static_cast<std::uint8_t>((boiler ? kNamesBoilerplate : 0) | (content ? kNamesContent : 0) |

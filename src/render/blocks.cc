@@ -72,7 +72,9 @@ std::optional<std::int64_t> ParseHtmlInteger(std::string_view s) {
   if (i < s.size() && (s[i] == '-' || s[i] == '+')) negative = s[i++] == '-';
   if (i == s.size() || s[i] < '0' || s[i] > '9') return std::nullopt;
   std::int64_t value = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) value = std::min<std::int64_t>(value * 10 + (s[i] - '0'), 1LL << 40);
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+    value = std::min<std::int64_t>(value * 10 + (s[i] - '0'), 1LL << 40);
+  }
   return negative ? -value : value;
 }
 

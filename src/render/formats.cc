@@ -249,7 +249,8 @@ std::string ToMarkdown(const Result& r, bool links) {
     // nested list) goes under that item's text; a list item of its own gets a marker, nested under
     // the item before it when its level is deeper, else beside the item of its level (a list's
     // first item starts at the margin, whatever its level). A list stays tight.
-    auto open = std::find_if(items.begin(), items.end(), [&](const OpenItem& o) { return b.item != 0 && o.item == b.item; });
+    auto open =
+        std::find_if(items.begin(), items.end(), [&](const OpenItem& o) { return b.item != 0 && o.item == b.item; });
     if (open != items.end()) {
       items.erase(open + 1, items.end());
       const std::string pad(items.back().column, ' ');
