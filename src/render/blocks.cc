@@ -328,8 +328,8 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         current.text.push_back('\n');
         return;
       }
-      while (current.text.back() == ' ') current.text.pop_back();  // the block's text starts with no space
-      if (current.text.back() == '\n') return flush();
+      while (!current.text.empty() && current.text.back() == ' ') current.text.pop_back();
+      if (current.text.empty() || current.text.back() == '\n') return flush();
       current.text.push_back('\n');
       current_anchor = dom::kNoNode;
       return;
