@@ -78,9 +78,6 @@ std::optional<std::int64_t> ParseHtmlInteger(std::string_view s) {
   return negative ? -value : value;
 }
 
-bool IsItem(dom::Tag t) { return t == dom::Tag::kLi || t == dom::Tag::kDt || t == dom::Tag::kDd; }
-bool IsQuote(dom::Tag t) { return t == dom::Tag::kBlockquote; }
-
 // The lowest element passing `is_container` that is or holds every one of `nodes` (each block's
 // nearest such element), or kNoNode, also when a block has none.
 template <class IsContainer>
@@ -106,7 +103,9 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
   std::vector<dom::NodeId> item_of(blocks->size());
   std::transform(blocks->begin(), blocks->end(), item_of.begin(),
                  [](const Block& b) { return b.item == 0 ? dom::kNoNode : b.item; });
-  if (const dom::NodeId wrapper = CommonContainer(doc, item_of, IsItem); wrapper != dom::kNoNode) {
+  auto is_item = [](dom::Tag t) { return KindOf(t) == BlockKind::kListItem; };
+  auto is_quote = [](dom::Tag t) { return KindOf(t) == BlockKind::kQuote; };
+  if (const dom::NodeId wrapper = CommonContainer(doc, item_of, is_item); wrapper != dom::kNoNode) {
     for (Block& b : *blocks) {
       if (b.item != wrapper) continue;
       b.item = 0;
@@ -117,7 +116,7 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
       }
     }
   }
-  if (const dom::NodeId wrapper = CommonContainer(doc, quote_of, IsQuote); wrapper != dom::kNoNode) {
+  if (const dom::NodeId wrapper = CommonContainer(doc, quote_of, is_quote); wrapper != dom::kNoNode) {
     for (std::size_t i = 0; i < blocks->size(); ++i) {
       if (quote_of[i] == wrapper && (*blocks)[i].kind == BlockKind::kQuote) (*blocks)[i].kind = BlockKind::kParagraph;
     }
