@@ -97,6 +97,24 @@ TEST(Explain, ListsEveryBlockInDocumentOrderWithLineblockVerdicts) {
   EXPECT_GE(covered, 4u);
 }
 
+// The report cuts blocks where the output does: one <br> is a line break inside the block, two in a
+// row end it.
+TEST(Explain, LineBreaksCutBlocksAsTheOutputDoes) {
+  const std::string page =
+      "<html><body><div id=main><p>1 Harbour Road<br>Portsmouth<br>PO1 2AB</p>"
+      "<p>The harbour office opens every weekday from eight in the morning until six.<br><br>"
+      "Boats may moor at the east quay after registering at the office with their papers.</p></div></body></html>";
+  Options options;
+  options.algorithm = Algorithm::kLineBlock;
+  Ran r;
+  RunPage(page, options, &r);
+  const render::Explanation ex = render::Explain(r.state, options);
+  ASSERT_EQ(ex.blocks.size(), 3u);
+  EXPECT_EQ(ex.blocks[0].text, "1 Harbour Road\nPortsmouth\nPO1 2AB");
+  EXPECT_EQ(ex.blocks[1].text.rfind("The harbour office", 0), 0u);
+  EXPECT_EQ(ex.blocks[2].text.rfind("Boats may moor", 0), 0u);
+}
+
 // Another algorithm's decisions, built by hand: node decisions (innermost wins) and a line range
 // in source-line numbering. Nothing in explain knows this "algorithm".
 TEST(Explain, MapsNodeAndLineDecisionsGenerically) {

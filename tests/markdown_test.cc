@@ -367,6 +367,42 @@ TEST(Markdown, AnItemOfParagraphsCodeAndAListIsOneItem) {
                                                   CMARK_NODE_LIST, CMARK_NODE_PARAGRAPH}));
 }
 
+// An item whose first block is a heading, a quotation or code still gets its marker, numbered in
+// an <ol>; its text follows under it, and a list nested in it goes under it.
+TEST(Markdown, AnItemStartingWithAHeadingQuoteOrCodeKeepsItsMarker) {
+  const Result r = WholePage(
+      "<body><p>Before.</p><ol start=3><li><h3>First story</h3><p>Its summary.</p></li><li><h3>Second story</h3>"
+      "</li></ol><ul><li><blockquote>Quoted.</blockquote>Who said it.</li><li><pre>make</pre><ul><li><h4>Deep"
+      "</h4>text</li></ul></li></ul></body>");
+  ASSERT_EQ(r.blocks.size(), 9u);
+  EXPECT_EQ(r.blocks[1].kind, BlockKind::kHeading);
+  EXPECT_EQ(r.blocks[1].level, 3);
+  EXPECT_EQ(r.blocks[1].depth, 1);
+  EXPECT_EQ(r.blocks[1].number, 3u);
+  EXPECT_EQ(r.blocks[7].depth, 2);
+  const nlohmann::json json = ToJson(r, "page.html", true);
+  EXPECT_EQ(json["blocks"][1]["depth"], 1);
+  EXPECT_EQ(json["blocks"][1]["number"], 3);
+  EXPECT_FALSE(json["blocks"][0].contains("depth"));
+  const std::string md = ToMarkdown(r);
+  EXPECT_EQ(md,
+            "Before.\n\n3. ### First story\n\n   Its summary.\n4. ### Second story\n- > Quoted.\n\n  Who said it.\n"
+            "- ```\n  make\n  ```\n  - #### Deep\n\n    text\n");
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
+  const CmarkDocument root = ParseCommonMark(md);
+  cmark_node* ordered = cmark_node_next(cmark_node_first_child(root.get()));
+  ASSERT_EQ(cmark_node_get_type(ordered), CMARK_NODE_LIST);
+  EXPECT_EQ(Children(ordered), 2);
+  EXPECT_EQ(cmark_node_get_type(cmark_node_first_child(cmark_node_first_child(ordered))), CMARK_NODE_HEADING);
+  cmark_node* bullets = cmark_node_next(ordered);
+  ASSERT_EQ(cmark_node_get_type(bullets), CMARK_NODE_LIST);
+  EXPECT_EQ(Children(bullets), 2);
+  cmark_node* second = cmark_node_last_child(bullets);
+  EXPECT_EQ(cmark_node_get_type(cmark_node_first_child(second)), CMARK_NODE_CODE_BLOCK);
+  EXPECT_EQ(cmark_node_get_type(cmark_node_last_child(second)), CMARK_NODE_LIST);
+}
+
 // A <br> breaks the line inside its block (an address, a verse); two in a row end the block, as
 // pages without <p> mark paragraphs. Markdown writes the line break as a hard break (a heading and
 // a table cell, which hold one line, as a space).

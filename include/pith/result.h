@@ -49,13 +49,16 @@ struct Block {
   BlockKind kind = BlockKind::kParagraph;
   int level = 0;           // heading level 1-6 for kHeading; for kListItem, how many lists (ul, ol, dl,
                            // menu) hold it (1 = an item of a top-level list)
-  std::uint32_t number = 0;  // kListItem in an <ol>: its place among the list's items, from 1; else 0
+  std::uint32_t number = 0;  // a block of a list item in an <ol>: the item's place among the list's
+                             // items, from 1; else 0
   std::string text;        // UTF-8, whitespace collapsed; '\n' where the page breaks the line (a <br>;
                            // kCode keeps all its line breaks)
   std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
   std::uint32_t row = 0;   // kTableRow: an id shared by the cells of one table row (0 = none)
   std::uint32_t item = 0;  // an id shared by the blocks of one list item (<li>, <dt>, <dd>), whatever
                            // their kind: its text, its paragraphs, code, headings (0 = none)
+  int depth = 0;           // a block of a list item: how many lists hold the item (as `level` of its
+                           // kListItem blocks; a heading in the item keeps its heading level); else 0
   std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
 };
 

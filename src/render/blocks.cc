@@ -109,10 +109,11 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
     for (Block& b : *blocks) {
       if (b.item != wrapper) continue;
       b.item = 0;
+      b.depth = 0;
+      b.number = 0;
       if (b.kind == BlockKind::kListItem) {
         b.kind = BlockKind::kParagraph;
         b.level = 0;
-        b.number = 0;
       }
     }
   }
@@ -181,6 +182,18 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
   }
   space_before_text();
   out->resize(static_cast<std::size_t>(w - begin));
+}
+
+bool BreakLine(bool in_pre, std::string* text) {
+  if (text->empty()) return false;
+  if (in_pre) {
+    text->push_back('\n');
+    return false;
+  }
+  while (!text->empty() && text->back() == ' ') text->pop_back();
+  if (text->empty() || text->back() == '\n') return true;
+  text->push_back('\n');
+  return false;
 }
 
 std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
@@ -254,13 +267,12 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     }
     return static_cast<std::uint32_t>(std::clamp<std::int64_t>(n.number, 1, std::numeric_limits<std::uint32_t>::max()));
   };
-  // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>), for
-  // list items the lists around them and their number in an <ol>. A <p> or <div> between the text
-  // and a table cell or a heading makes it a paragraph (a table with paragraphs in its cells is a
-  // page's layout, a heading holding paragraphs a styled wrapper), not between the text and a list
-  // item, a quote, code or a caption (`<li><p>`, `<blockquote><p>`, `<figcaption><p>`). Every
-  // block inside a list item (its own text, a nested paragraph, code or heading) carries the
-  // item's id.
+  // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>). A <p>
+  // or <div> between the text and a table cell or a heading makes it a paragraph (a table with
+  // paragraphs in its cells is a page's layout, a heading holding paragraphs a styled wrapper), not
+  // between the text and a list item, a quote, code or a caption (`<li><p>`, `<blockquote><p>`,
+  // `<figcaption><p>`). Every block inside a list item (its own text, a nested paragraph, code or
+  // heading) carries the item's id, the lists around the item and its number in an <ol>.
   auto is_list = [&](dom::NodeId a) {
     const dom::Tag t = doc[a].tag;
     return t == dom::Tag::kUl || t == dom::Tag::kOl || t == dom::Tag::kDl || t == dom::Tag::kMenu;
@@ -271,6 +283,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     b->number = 0;
     b->row = 0;
     b->item = 0;
+    b->depth = 0;
     quote = dom::kNoNode;
     bool typed = false, in_paragraph = false;
     for (auto it = open.rbegin(); it != open.rend(); ++it) {
@@ -278,10 +291,11 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       const BlockKind kind = KindOf(tag);
       if (kind == BlockKind::kListItem) {
         b->item = *it;
+        b->depth = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), is_list)));
+        if (tag == dom::Tag::kLi) b->number = number_of(*it);
         if (typed) break;
         b->kind = kind;
-        b->level = static_cast<int>(std::max<std::ptrdiff_t>(1, std::count_if(open.begin(), it.base(), is_list)));
-        if (tag == dom::Tag::kLi) b->number = number_of(*it);
+        b->level = b->depth;
         break;
       }
       const bool wraps_paragraphs = kind == BlockKind::kTableRow || kind == BlockKind::kHeading;
@@ -322,14 +336,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     // A <br> breaks the line inside the block (an address, a verse, a post's lines); a second one
     // with nothing kept since is a paragraph break, as pages without <p> write them.
     if (n.tag == dom::Tag::kBr) {
-      if (current.text.empty()) return;
-      if (in_pre) {
-        current.text.push_back('\n');
-        return;
-      }
-      while (!current.text.empty() && current.text.back() == ' ') current.text.pop_back();
-      if (current.text.empty() || current.text.back() == '\n') return flush();
-      current.text.push_back('\n');
+      if (BreakLine(in_pre, &current.text)) return flush();
       current_anchor = dom::kNoNode;
       return;
     }

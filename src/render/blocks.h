@@ -16,9 +16,8 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
 // Where blocks are cut, shared by CollectBlocks and the explain report: walks the subtree of `root`
 // in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
 // <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, <br> included
-// (CollectBlocks makes one a line break inside its block and two in a row a block's end; the
-// explain report cuts its blocks at each), `open` being the block-level ancestors still open
-// (innermost last).
+// (one is a line break inside its block, two in a row a block's end: BreakLine), `open` being the
+// block-level ancestors still open (innermost last).
 // may_skip(id), asked at every element, lets the walk pass over the element's whole subtree without
 // a call; the caller says yes only where the calls it spares would change nothing (and the subtree
 // holds no <pre>, whose close would have reset in_pre).
@@ -53,6 +52,11 @@ template <class OnBreak, class OnNode>
 void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, OnNode&& on_node) {
   WalkBlocks(doc, root, on_break, on_node, [](dom::NodeId) { return false; });
 }
+
+// A <br> in the block whose text so far is `text`: a line break ('\n'; in <pre> as it is), or, right
+// after another one with nothing between, the block's end (returns true). Nothing before it in the
+// block: nothing to break.
+bool BreakLine(bool in_pre, std::string* text);
 
 // Collapses whitespace runs to one space and trims; keeps line breaks when `keep_newlines`.
 void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out);

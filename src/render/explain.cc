@@ -27,7 +27,7 @@ void TrimSpaces(std::string* s) {
 }
 
 // Every visible text block under body, cut where render::CollectBlocks cuts (block-level element
-// starts and ends, <br>, <hr>), with its kept/link character counts.
+// starts and ends, two <br> in a row, <hr>), with its kept/link character counts.
 std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotation& annotation,
                                   const std::vector<std::uint8_t>& keep) {
   std::vector<ExplainBlock> blocks;
@@ -42,7 +42,10 @@ std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotatio
   };
   WalkBlocks(doc, root, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
-    if (n.tag == dom::Tag::kBr) return flush();
+    if (n.tag == dom::Tag::kBr) {
+      if (BreakLine(in_pre, &cur.text)) flush();
+      return;
+    }
     if (!n.is_text() || n.hidden()) return;
     const std::uint32_t chars = annotation[id].chars;
     if (chars > 0 && cur.first_text == dom::kNoNode) {

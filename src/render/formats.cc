@@ -205,7 +205,7 @@ std::string ToMarkdown(const Result& r, bool links) {
   std::string out;
   const std::vector<Block>& blocks = r.blocks;
   // The list items being written, outermost first: each one's id (Block::item), its nesting
-  // (Block::level) and the column its text starts at, where its later blocks and the items of a
+  // (Block::depth) and the column its text starts at, where its later blocks and the items of a
   // list nested in it start.
   struct OpenItem {
     std::uint32_t item;
@@ -246,9 +246,9 @@ std::string ToMarkdown(const Result& r, bool links) {
     }
     const std::string body = MarkdownBlock(b, links);
     // A later block of an item being written (its second paragraph, its code, its text after a
-    // nested list) goes under that item's text; a list item of its own gets a marker, nested under
-    // the item before it when its level is deeper, else beside the item of its level (a list's
-    // first item starts at the margin, whatever its level). A list stays tight.
+    // nested list) goes under that item's text; an item's first block gets the marker, nested under
+    // the item before it when its list is deeper, else beside the item of its depth (a list's first
+    // item starts at the margin, whatever its depth). A list stays tight.
     auto open =
         std::find_if(items.begin(), items.end(), [&](const OpenItem& o) { return b.item != 0 && o.item == b.item; });
     if (open != items.end()) {
@@ -256,15 +256,15 @@ std::string ToMarkdown(const Result& r, bool links) {
       const std::string pad(items.back().column, ' ');
       out += "\n";
       AppendPrefixed(pad, pad, body, &out);
-    } else if (b.kind == BlockKind::kListItem) {
-      const bool same_list = !items.empty() && i > 0 && blocks[i - 1].kind == BlockKind::kListItem;
+    } else if (b.item != 0) {  // an item's first block, its text or a heading, quote or code
+      const bool same_list = !items.empty() && i > 0 && blocks[i - 1].item != 0;
       if (!out.empty() && !same_list) out += "\n";
-      while (!items.empty() && items.back().level >= b.level) items.pop_back();
+      while (!items.empty() && items.back().level >= b.depth) items.pop_back();
       const std::size_t indent = items.empty() ? 0 : items.back().column;
       const std::string marker =
           b.number > 0 ? std::to_string(std::min<std::uint32_t>(b.number, 999999999)) + ". " : "- ";
       AppendPrefixed(std::string(indent, ' ') + marker, std::string(indent + marker.size(), ' '), body, &out);
-      items.push_back({b.item, b.level, indent + marker.size()});
+      items.push_back({b.item, b.depth, indent + marker.size()});
     } else {
       items.clear();
       if (!out.empty()) out += "\n";
@@ -341,8 +341,11 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
     nlohmann::json list = nlohmann::json::array();
     for (const Block& b : r.blocks) {
       nlohmann::json block = {{"kind", BlockKindName(b.kind)}, {"level", b.level}, {"line", b.line}, {"text", b.text}};
-      if (b.kind == BlockKind::kListItem) block["number"] = b.number;
-      if (b.item != 0) block["item"] = b.item;
+      if (b.item != 0) {
+        block["item"] = b.item;
+        block["depth"] = b.depth;
+        block["number"] = b.number;
+      }
       if (b.row != 0) block["row"] = b.row;
       if (links) {
         nlohmann::json spans = nlohmann::json::array();
