@@ -64,6 +64,21 @@ TEST(DomParse, DropsScriptStyleNoscriptTemplateAndComments) {
   EXPECT_EQ(doc[textarea].first_child, kNoNode);
 }
 
+// A <video> or <audio> holds fallback for browsers without them ("Your browser does not support
+// the video tag"), which no reader sees today: the element stays, empty, where the player goes.
+TEST(DomParse, VideoAndAudioFallbackTextIsDropped) {
+  const Document doc = ParseOk(
+      "<body><p>Before the clip.</p><video controls><source src=a.mp4 type=video/mp4>Your browser cannot play "
+      "this video.</video><audio src=b.mp3><p>Download the <a href=b.mp3>recording</a>.</p></audio>"
+      "<p>After the clip.</p></body>");
+  EXPECT_EQ(VisibleText(doc), "Before the clip.After the clip.");
+  for (const Tag tag : {Tag::kVideo, Tag::kAudio}) {
+    const NodeId player = doc.FindFirst(tag);
+    ASSERT_NE(player, kNoNode);
+    EXPECT_EQ(doc[player].first_child, kNoNode);
+  }
+}
+
 TEST(DomParse, NoscriptTextIsShownWhenThePageHasAlmostNothingElse) {
   // A script-rendered forum whose crawler fallback lives in <noscript>: without it the page is a
   // 9-character shell, so the <noscript> text is what a reader gets.
