@@ -706,6 +706,15 @@ TEST(Auto, ChineseCreditLinesEndingTheContentGo) {
   EXPECT_NE(zh.find("\u7F8E\u8054\u50A8"), std::string::npos) << zh;
   EXPECT_EQ(zh.find("\u8D23\u4EFB\u7F16\u8F91"), std::string::npos) << zh;
   EXPECT_EQ(zh.find("\u6253\u5370"), std::string::npos) << zh;
+  // Three lines: 新京报记者 陆一夫 (reporter), 编辑 刘晓阳 校对 李铭 (editor, proofreader), 本文来源：新京报
+  // (source).
+  const std::string three = ExtractAuto(
+      "<body><div class=article>" + story +
+      "<p>\u65B0\u4EAC\u62A5\u8BB0\u8005 \u9646\u4E00\u592B</p><p>\u7F16\u8F91 \u5218\u6653\u9633 \u6821\u5BF9 "
+      "\u674E\u94ED</p><p>\u672C\u6587\u6765\u6E90\uFF1A\u65B0\u4EAC\u62A5</p></div></body>");
+  EXPECT_NE(three.find("\u7F8E\u8054\u50A8"), std::string::npos) << three;
+  EXPECT_EQ(three.find("\u8BB0\u8005"), std::string::npos) << three;
+  EXPECT_EQ(three.find("\u6821\u5BF9"), std::string::npos) << three;
   // A last sentence that lacks its full stop but has a full-width comma stays:
   // 游戏售价36元，暂时没有简体中文 (the game costs 36 yuan, no simplified Chinese yet)
   const std::string last = "<p>\u6E38\u620F\u552E\u4EF736\u5143\uFF0C\u6682\u65F6\u6CA1\u6709\u7B80\u4F53"
@@ -891,6 +900,31 @@ TEST(Auto, SecondCopyOfTheArticleIsDropped) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(Count(out, "Paragraph " + std::to_string(i) + " tells"), 1u) << out;
 }
 
+TEST(Auto, AReplyQuotingAnEarlierPostGivesOnlyItsOwnWords) {
+  // A forum reply quotes the opening post in a <blockquote> (one block, under a share of the
+  // thread): the thread gives the post once, and the reply's own words.
+  const std::string opening =
+      "My old boiler makes a knocking sound every morning when the heating starts, and the pressure gauge "
+      "drops a little each week, so I have to top it up every Sunday.";
+  std::string html = "<body><div class=thread><article class=post><div class=post-body>" + opening +
+                     "</div></article>";
+  for (int i = 0; i < 6; ++i) {
+    html += "<article class=post><div class=post-body>" +
+            std::string(i == 2 ? "<blockquote><div>" + opening + "</div></blockquote>" : "") + "Reply " +
+            std::to_string(i) + ": check the expansion vessel charge, it sounds as if it has lost its air.</div>"
+            "</article>";
+  }
+  const std::string out = ExtractAuto(html + "</div></body>");
+  EXPECT_EQ(Count(out, "knocking sound"), 1u) << out;
+  EXPECT_NE(out.find("Reply 2: check"), std::string::npos) << out;
+  EXPECT_NE(out.find("Reply 5: check"), std::string::npos) << out;
+  // The same paragraph repeated outside a quotation is one block: below a run, it stays.
+  std::string plain = html;
+  plain.replace(plain.find("<blockquote><div>"), 17, "<div>");
+  plain.replace(plain.find("</div></blockquote>"), 19, "</div>");
+  EXPECT_EQ(Count(ExtractAuto(plain + "</div></body>"), "knocking sound"), 2u);
+}
+
 TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
   // A refrain sung twice: the repeat sits beside the original, in the same container, and is part
   // of the text.
@@ -1041,6 +1075,8 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   EXPECT_EQ(ClassifyHintToken("signature"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("tooltip"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("userinfo"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("userextras"), HintKind::kBoilerplate);  // XenForo's poster details
+  EXPECT_EQ(ClassifyHintToken("keyword"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("donate"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("support"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);

@@ -88,7 +88,8 @@
 //    (src/algo/correlation.cc) is added outside boilerplate and comment hints (and inside the
 //    page's <main> when the main subtree is in one).
 // 9. A second copy: a run of kept blocks repeating an earlier run verbatim in another container is
-//    dropped (see DropRepeatedRuns). Every step is recorded as a Decision or in the summary.
+//    dropped, and so is a single block inside a <blockquote> that does (a forum reply quoting an
+//    earlier post; see DropRepeatedRuns). Every step is recorded as a Decision or in the summary.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -1662,6 +1663,12 @@ class AutoSelector {
   // characters and kMinRepeatedShare of the kept text, and its first block must sit under another
   // parent than the original's, so that a list whose items share a blurb, a chorus sung twice or a
   // paragraph the author wrote twice in one text all stay.
+  // Inside a <blockquote> one block of kMinRepeatedChars is a run, whatever its share: a forum reply
+  // quoting an earlier post of the thread, which the post itself already gave. Measured on the full
+  // corpus (shingle F1 / char F): wcxb-dev 0.8380 / 0.8738 → 0.8392 / 0.8750 (its forum pages
+  // 0.8565 / 0.8952 → 0.8748 / 0.9145: 7 threads better by up to 0.14, none worse), newspaper-tests
+  // −0.0001 (a pull quote repeating a sentence of its story, which the truth keeps), other sets
+  // unchanged. With the share still required, 2 threads gained.
   void DropRepeatedRuns() {
     RepeatedBlocks blocks(*this);
     if (blocks.size() < 2 * kMinRepeatedBlocks) return;  // no room for a run and its copy
@@ -1685,7 +1692,9 @@ class AutoSelector {
         chars += blocks.chars(j + len);
         ++len;
       }
-      if (len < kMinRepeatedBlocks || chars < kMinRepeatedChars || chars < kMinRepeatedShare * blocks.total()) {
+      const bool quoted = InQuotation(blocks.owner(j));
+      if (len < (quoted ? 1 : kMinRepeatedBlocks) || chars < kMinRepeatedChars ||
+          (!quoted && chars < kMinRepeatedShare * blocks.total())) {
         continue;
       }
       for (std::size_t k = j; k < j + len; ++k) blocks.Unkeep(k, &sel_);
@@ -1694,6 +1703,14 @@ class AutoSelector {
       sel_.summary += "; a repeated copy of " + std::to_string(len) + " blocks dropped";
       j += len - 1;
     }
+  }
+
+  // Whether `id` is or lies inside a <blockquote> (below the kept root).
+  bool InQuotation(NodeId id) const {
+    for (NodeId a = id; a != dom::kNoNode && a >= root_; a = doc_[a].parent) {
+      if (doc_[a].tag == Tag::kBlockquote) return true;
+    }
+    return false;
   }
 
   // The kept blocks of step 9, in document order: each block's kept text nodes with characters.
