@@ -263,6 +263,11 @@ TEST(MetaAuthor, BylineElementPicksTheName) {
 TEST(MetaAuthor, CleanAuthor) {
   EXPECT_EQ(CleanAuthor("  By   Jane Doe "), "Jane Doe");
   EXPECT_EQ(CleanAuthor("作者：张三"), "张三");
+  // A two-character name padded to three characters' width loses the padding; two names keep
+  // the space between them.
+  EXPECT_EQ(CleanAuthor("记者 赵 培"), "赵培");
+  EXPECT_EQ(CleanAuthor("赵\u3000培"), "赵培");
+  EXPECT_EQ(CleanAuthor("常书香 马丹阳"), "常书香 马丹阳");
   EXPECT_EQ(CleanAuthor("Jane Doe | Staff"), "Jane Doe");
   EXPECT_EQ(CleanAuthor("Jane Doe on November 9, 2009"), "Jane Doe");
   EXPECT_EQ(CleanAuthor("\"David Kim\""), "David Kim");          // quotes around the whole name go

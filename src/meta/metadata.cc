@@ -2027,6 +2027,20 @@ bool PlausibleName(const std::string& v) {
   return true;
 }
 
+// A two-character Chinese name padded to the width of a three-character one ("赵 培", also with an
+// ideographic space) is the name without the padding.
+std::string JoinPaddedCjkName(std::string seg) {
+  std::size_t i = 0;
+  const char32_t first = text::NextCodePoint(seg, i);
+  const std::size_t space = i;
+  if (!text::IsCjk(first) || i >= seg.size() || seg[i] != ' ') return seg;
+  ++i;
+  const char32_t second = text::NextCodePoint(seg, i);
+  if (!text::IsCjk(second) || i != seg.size()) return seg;
+  seg.erase(space, 1);
+  return seg;
+}
+
 }  // namespace
 
 std::string CleanAuthor(std::string_view value) {
@@ -2056,7 +2070,7 @@ std::string CleanAuthor(std::string_view value) {
       const std::string before = TrimAuthorPunct(seg.substr(0, m.begin));
       seg = WordCount(before) >= 2 || (m.begin > 0 && CodePoints(NormKey(before)) >= 4) ? before : seg.substr(m.end);
     }
-    seg = TrimAuthorPunct(StripAuthorPrefixes(TrimAuthorPunct(CollapseSpace(seg))));
+    seg = JoinPaddedCjkName(TrimAuthorPunct(StripAuthorPrefixes(TrimAuthorPunct(CollapseSpace(seg)))));
     if (PlausibleName(seg)) return seg;
   }
   return "";
