@@ -425,6 +425,27 @@ TEST(Blocks, ALineBreakStaysInsideItsBlockTwoEndIt) {
   EXPECT_EQ(cmark_node_get_type(cmark_node_next(cmark_node_first_child(paragraph))), CMARK_NODE_LINEBREAK);
 }
 
+// Code keeps its layout: indentation (of its first line too), tabs, blank lines inside it; blank
+// lines around it and spaces at line ends go. Inline text still collapses its white space. In a
+// list item the code goes under the item's text and reads back with its indentation.
+TEST(Blocks, CodeKeepsItsIndentation) {
+  const Result r = WholePage(
+      "<body><p>Define   it:</p><pre><code>\n\n    def f(x):   \n        if x:\n\n\t\treturn 1\n        return 0\n\n</code></pre>"
+      "<ul><li>Then call it:<pre>  f(1)\n    # indented comment</pre></li></ul></body>");
+  ASSERT_EQ(r.blocks.size(), 4u);
+  EXPECT_EQ(r.blocks[0].text, "Define it:");
+  EXPECT_EQ(r.blocks[1].kind, BlockKind::kCode);
+  EXPECT_EQ(r.blocks[1].text, "    def f(x):\n        if x:\n\n\t\treturn 1\n        return 0");
+  EXPECT_EQ(r.blocks[3].text, "  f(1)\n    # indented comment");
+  EXPECT_EQ(r.Text(), "Define it:\n\n    def f(x):\n        if x:\n\n\t\treturn 1\n        return 0\n\nThen call it:\n\n"
+                      "  f(1)\n    # indented comment");
+  const std::string md = ToMarkdown(r);
+  EXPECT_EQ(md.substr(md.find("- Then")), "- Then call it:\n\n  ```\n    f(1)\n      # indented comment\n  ```\n");
+  std::vector<std::string> unexpected;
+  EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r)) << md;
+  EXPECT_TRUE(unexpected.empty()) << md;
+}
+
 // Every page of the development corpus, as `auto` extracts it, with and without links.
 TEST(MarkdownCorpus, EveryPageReadsBackAsItsText) {
   const std::filesystem::path data(PITH_SHARED_DATA);

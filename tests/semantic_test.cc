@@ -32,7 +32,7 @@ struct Page {
       if (doc[id].is_text() && !doc[id].hidden()) raw += std::string(doc.Text(id)) + " ";
     }
     std::string out;
-    render::AppendCollapsed(raw, false, &out);
+    render::AppendCollapsed(raw, &out);
     while (!out.empty() && out.back() == ' ') out.pop_back();
     return out;
   }

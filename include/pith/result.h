@@ -51,8 +51,8 @@ struct Block {
                            // menu) hold it (1 = an item of a top-level list)
   std::uint32_t number = 0;  // a block of a list item in an <ol>: the item's place among the list's
                              // items, from 1; else 0
-  std::string text;        // UTF-8, whitespace collapsed; '\n' where the page breaks the line (a <br>;
-                           // kCode keeps all its line breaks)
+  std::string text;        // UTF-8, whitespace collapsed; '\n' where the page breaks the line (a <br>).
+                           // kCode keeps its layout: line breaks, indentation, tabs
   std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
   std::uint32_t row = 0;   // kTableRow: an id shared by the cells of one table row (0 = none)
   std::uint32_t item = 0;  // an id shared by the blocks of one list item (<li>, <dt>, <dd>), whatever

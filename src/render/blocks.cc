@@ -28,9 +28,9 @@ BlockKind KindOf(dom::Tag tag) {
   }
 }
 
-// Trims trailing spaces/newlines of the block being built.
+// Trims trailing white space (spaces, tabs, newlines) of the block being built.
 void TrimEnd(std::string* s) {
-  while (!s->empty() && (s->back() == ' ' || s->back() == '\n')) s->pop_back();
+  while (!s->empty() && (s->back() == ' ' || s->back() == '\n' || s->back() == '\t')) s->pop_back();
 }
 
 // The nearest <a href> ancestor of a text node inside a link, or kNoNode.
@@ -46,17 +46,15 @@ dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
 
 // How AppendCollapsed treats each byte of UTF-8 text.
 enum class ByteKind : std::uint8_t {
-  kCopy,     // begins no space (text::MayStartSpace): copied
-  kSpace,    // an ASCII space other than '\n'
-  kNewline,  // '\n'
-  kDecode,   // an ASCII control or the lead byte of a multi-byte character that may be a space
+  kCopy,    // begins no space (text::MayStartSpace): copied
+  kSpace,   // an ASCII space
+  kDecode,  // an ASCII control or the lead byte of a multi-byte character that may be a space
 };
 constexpr std::array<ByteKind, 256> kByteKind = [] {
   std::array<ByteKind, 256> t{};
   for (int b = 0; b < 256; ++b) {
     const bool ascii_space = b == ' ' || (b >= '\t' && b <= '\r');  // text::IsSpace below 0x80
-    t[b] = b == '\n'                                             ? ByteKind::kNewline
-           : ascii_space                                         ? ByteKind::kSpace
+    t[b] = ascii_space                                          ? ByteKind::kSpace
            : text::MayStartSpace(static_cast<unsigned char>(b)) ? ByteKind::kDecode
                                                                  : ByteKind::kCopy;
   }
@@ -128,7 +126,7 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
 
 // Written through a pointer into room made up front: collapsing never lengthens the text, since
 // every byte written stands for a byte read (a pending space for the space that set it).
-void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out) {
+void AppendCollapsed(std::string_view text, std::string* out) {
   const std::size_t old_size = out->size();
   out->resize(old_size + text.size());
   char* const begin = out->data();
@@ -138,14 +136,8 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
     if (pending_space && w != begin && w[-1] != ' ' && w[-1] != '\n') *w++ = ' ';
     pending_space = false;
   };
-  auto space = [&](bool newline) {
-    if (keep_newlines && newline) {
-      while (w != begin && (w[-1] == ' ' || w[-1] == '\n')) --w;  // TrimEnd
-      *w++ = '\n';
-      pending_space = false;
-    } else if (w != begin && w[-1] != '\n') {
-      pending_space = true;
-    }
+  auto space = [&]() {
+    if (w != begin && w[-1] != '\n') pending_space = true;
   };
   auto kind = [](char c) { return kByteKind[static_cast<unsigned char>(c)]; };
   const char* p = text.data();
@@ -165,7 +157,7 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
       continue;
     }
     if (k != ByteKind::kDecode) {
-      space(k == ByteKind::kNewline);
+      space();
       ++p;
       continue;
     }
@@ -173,7 +165,7 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
     const char32_t cp = text::NextCodePoint(text, i);
     const char* const next = text.data() + i;
     if (text::IsSpace(cp)) {
-      space(false);  // '\n' is ByteKind::kNewline
+      space();
     } else {
       space_before_text();
       w = std::copy(p, next, w);
@@ -182,6 +174,25 @@ void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out
   }
   space_before_text();
   out->resize(static_cast<std::size_t>(w - begin));
+}
+
+void AppendPreformatted(std::string_view text, std::string* out) {
+  for (const char c : text) {
+    if (c == '\n') {
+      while (!out->empty() && (out->back() == ' ' || out->back() == '\t')) out->pop_back();
+      out->push_back('\n');
+    } else {
+      out->push_back(static_cast<unsigned char>(c) < 0x20 && c != '\t' ? ' ' : c);
+    }
+  }
+}
+
+void AppendNodeText(std::string_view text, bool in_pre, std::string* out) {
+  if (in_pre) {
+    AppendPreformatted(text, out);
+  } else {
+    AppendCollapsed(text, out);
+  }
 }
 
 bool BreakLine(bool in_pre, std::string* text) {
@@ -210,8 +221,14 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     current_anchor = dom::kNoNode;
     if (current.text.empty()) return;
     TrimEnd(&current.text);
+    // Leading white space goes; in code, only up to the last line break in it: the first line's
+    // indentation is the code's.
     std::size_t lead = 0;
-    while (lead < current.text.size() && (current.text[lead] == ' ' || current.text[lead] == '\n')) ++lead;
+    for (std::size_t i = 0; i < current.text.size(); ++i) {
+      const char c = current.text[i];
+      if (c != ' ' && c != '\n' && c != '\t') break;
+      if (current.kind != BlockKind::kCode || c == '\n') lead = i + 1;
+    }
     if (lead) current.text.erase(0, lead);
     const auto size = static_cast<std::uint32_t>(current.text.size());
     std::erase_if(current.links, [&](Link& l) {
@@ -342,7 +359,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     }
     if (!n.is_text() || !keep[id]) return;
     const std::size_t before = current.text.size();
-    AppendCollapsed(doc.Text(id), in_pre, &current.text);
+    AppendNodeText(doc.Text(id), in_pre, &current.text);
     if (before == 0 && !current.text.empty()) {  // the block's first text
       block_context(&current, open);
       current.line = n.line;

@@ -58,7 +58,15 @@ void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, 
 // block: nothing to break.
 bool BreakLine(bool in_pre, std::string* text);
 
-// Collapses whitespace runs to one space and trims; keeps line breaks when `keep_newlines`.
-void AppendCollapsed(std::string_view text, bool keep_newlines, std::string* out);
+// Appends `text` with whitespace runs collapsed to one space (none at the start of `out` or after
+// a line break there): how a browser shows text outside <pre>.
+void AppendCollapsed(std::string_view text, std::string* out);
+
+// Appends `text` of a <pre> as it is laid out: its spaces, tabs and line breaks kept (spaces at the
+// end of a line dropped, other control characters written as spaces).
+void AppendPreformatted(std::string_view text, std::string* out);
+
+// AppendPreformatted inside <pre>, else AppendCollapsed.
+void AppendNodeText(std::string_view text, bool in_pre, std::string* out);
 
 }  // namespace pith::render

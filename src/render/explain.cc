@@ -56,7 +56,7 @@ std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotatio
     cur.chars += chars;
     if (have_keep && keep[id]) cur.kept_chars += chars;
     if (n.in_link()) cur.link_chars += chars;
-    if (chars > 0 || !cur.text.empty()) AppendCollapsed(doc.Text(id), in_pre, &cur.text);
+    if (chars > 0 || !cur.text.empty()) AppendNodeText(doc.Text(id), in_pre, &cur.text);
   });
   return blocks;
 }
@@ -318,7 +318,7 @@ class HtmlWriter {
       Esc(UnitLabel(d, s_.doc, ex_.ctext_lines));
       if (d.node != dom::kNoNode && d.node < s_.doc.size()) {
         std::string text;
-        AppendCollapsed(s_.doc.SubtreeText(d.node), false, &text);
+        AppendCollapsed(s_.doc.SubtreeText(d.node), &text);
         TrimSpaces(&text);
         Raw("<div class=\"preview\" dir=\"auto\">");
         Esc(Shorten(text, kPreviewChars));
