@@ -110,6 +110,8 @@ const char* const kTrickyTexts[] = {
     "Entities: &amp; &lt;b&gt; &#169; &copy; stay as typed, AT&T too.",
     "A path C:\\Users\\me and a \\*starred\\* word and a trailing backslash\\",
     "~~struck~~ and ~tilde~ and ~5 km.",
+    "About ~5 km, one tilde.",
+    "~ one tilde opening the line",
     "# not a heading",
     "## neither",
     "> not a quote",
@@ -154,6 +156,14 @@ TEST(Markdown, SpecialCharactersReadBackAsTheText) {
       EXPECT_TRUE(unexpected.empty()) << unexpected.front() << "\n" << md;
     }
   }
+}
+
+// A single tilde strikes nothing through, so it is written as it is; two in a block are escaped.
+TEST(Markdown, OnlyTildesThatCouldPairAreEscaped) {
+  Result r;
+  r.blocks.push_back(MakeBlock(BlockKind::kParagraph, "About ~5 km away."));
+  r.blocks.push_back(MakeBlock(BlockKind::kParagraph, "From ~5 to ~10 km."));
+  EXPECT_EQ(ToMarkdown(r), "About ~5 km away.\n\nFrom \\~5 to \\~10 km.\n");
 }
 
 TEST(Markdown, CodeBlocksHoldFencesAndBlankLines) {

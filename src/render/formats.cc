@@ -16,7 +16,9 @@ namespace {
 
 // Markdown escaping. Text is written so that a CommonMark reader (with GitHub's tables and
 // strike-through) shows it as it is: a backslash goes before every character that would otherwise
-// start markup there. Inline: '*', '`', '~' always; '_' unless between two ASCII letters or digits
+// start markup there. Inline: '*' and '`' always, '~' when the block holds another one or at the
+// block's ends, where a caption's emphasis marks sit (a single tilde strikes nothing through: "about
+// ~5 km" stays as typed); '_' unless between two ASCII letters or digits
 // (an underscore inside a word opens no emphasis: snake_case stays as typed); '\\' before ASCII
 // punctuation, a line break or the end (where it would escape or break); ']' before '(' (a link or an
 // image); '<' before a letter, '/', '!' or '?' (raw HTML, an autolink); '&' that starts an entity or
@@ -48,10 +50,20 @@ std::size_t OrderedMarkerDigits(std::string_view text, std::size_t at) {
   return after == text.size() || text[after] == ' ' || text[after] == '\t' || text[after] == '\n' ? i - at : 0;
 }
 
-// Appends `text` escaped. `line_start`: text[0] starts a line. `brackets`: escape every '[' and ']'
-// (the text of a link). `pipes`: escape '|' (a table cell). `one_line`: write line breaks as spaces
-// (a table cell, a heading); else as hard breaks (a backslash at the end of the line).
-void AppendEscaped(std::string_view text, bool line_start, bool brackets, bool pipes, bool one_line, std::string* out) {
+// Where escaped text goes. `brackets`: escape every '[' and ']' (the text of a link). `pipes`:
+// escape '|' (a table cell). `one_line`: write line breaks as spaces (a table cell, a heading); else
+// as hard breaks (a backslash at the end of the line). `tildes`: the block holds two '~' or more,
+// or one at either end.
+struct EscapeContext {
+  bool brackets = false;
+  bool pipes = false;
+  bool one_line = false;
+  bool tildes = true;
+};
+
+// Appends `text` escaped. `line_start`: text[0] starts a line.
+void AppendEscaped(std::string_view text, bool line_start, const EscapeContext& context, std::string* out) {
+  const bool brackets = context.brackets, pipes = context.pipes, one_line = context.one_line;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const char next = i + 1 < text.size() ? text[i + 1] : '\0';
@@ -78,7 +90,8 @@ void AppendEscaped(std::string_view text, bool line_start, bool brackets, bool p
     }
     bool escape = false;
     switch (c) {
-      case '*': case '`': case '~': escape = true; break;
+      case '*': case '`': escape = true; break;
+      case '~': escape = context.tildes; break;
       case '_': escape = !(i > 0 && IsAsciiAlnum(text[i - 1]) && IsAsciiAlnum(next)); break;
       case '\\': escape = next == '\0' || next == '\n' || IsAsciiPunct(next); break;
       case '[': escape = brackets; break;
@@ -127,8 +140,11 @@ std::string InlineText(const Block& b, bool links, bool pipes = false, bool one_
   std::string out;
   std::size_t at = 0;
   const std::string_view text = b.text;
+  const bool tildes = std::count(text.begin(), text.end(), '~') >= 2 || text.starts_with('~') || text.ends_with('~');
+  EscapeContext context{.pipes = pipes, .one_line = one_line, .tildes = tildes};
   auto append = [&](std::size_t end, bool link_text) {
-    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', link_text, pipes, one_line, &out);
+    context.brackets = link_text;
+    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', context, &out);
     at = end;
   };
   if (links) {
