@@ -1077,6 +1077,8 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   EXPECT_EQ(ClassifyHintToken("userinfo"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("userextras"), HintKind::kBoilerplate);  // XenForo's poster details
   EXPECT_EQ(ClassifyHintToken("keyword"), HintKind::kBoilerplate);
+  EXPECT_EQ(ClassifyHintToken("tuijian"), HintKind::kBoilerplate);   // pinyin: recommended
+  EXPECT_EQ(ClassifyHintToken("pinglun"), HintKind::kComments);     // pinyin: comments
   EXPECT_EQ(ClassifyHintToken("donate"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("support"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("maincontent"), HintKind::kContent);
