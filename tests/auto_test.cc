@@ -910,18 +910,23 @@ TEST(Auto, AReplyQuotingAnEarlierPostGivesOnlyItsOwnWords) {
                      "</div></article>";
   for (int i = 0; i < 6; ++i) {
     html += "<article class=post><div class=post-body>" +
-            std::string(i == 2 ? "<blockquote><div>" + opening + "</div></blockquote>" : "") + "Reply " +
+            std::string(i == 2 ? "<blockquote><div>opener said:</div><div>" + opening +
+                                     "</div><div><a href=#>Click to expand...</a></div></blockquote>"
+                               : "") +
+            "Reply " +
             std::to_string(i) + ": check the expansion vessel charge, it sounds as if it has lost its air.</div>"
             "</article>";
   }
   const std::string out = ExtractAuto(html + "</div></body>");
   EXPECT_EQ(Count(out, "knocking sound"), 1u) << out;
+  EXPECT_EQ(out.find("opener said"), std::string::npos) << out;  // the quotation's frame goes with it
+  EXPECT_EQ(out.find("Click to expand"), std::string::npos) << out;
   EXPECT_NE(out.find("Reply 2: check"), std::string::npos) << out;
   EXPECT_NE(out.find("Reply 5: check"), std::string::npos) << out;
   // The same paragraph repeated outside a quotation is one block: below a run, it stays.
   std::string plain = html;
-  plain.replace(plain.find("<blockquote><div>"), 17, "<div>");
-  plain.replace(plain.find("</div></blockquote>"), 19, "</div>");
+  plain.replace(plain.find("<blockquote>"), 12, "<div>");
+  plain.replace(plain.find("</blockquote>"), 13, "</div>");
   EXPECT_EQ(Count(ExtractAuto(plain + "</div></body>"), "knocking sound"), 2u);
 }
 
