@@ -221,6 +221,23 @@ TEST(DomParse, MarksScreenReaderOnlyClassesHidden) {
   EXPECT_EQ(seen, 8);
 }
 
+// Display utility classes hide too ("hide", "d-none"), unless another "d-" class shows the element
+// again at some screen width.
+TEST(DomParse, MarksDisplayNoneClassesHidden) {
+  const Document doc = ParseOk(
+      "<span class=\"icon hide\">h1</span><div class=\"d-none\"><p>h2</p></div><p class=\"D-NONE x\">h3</p>"
+      "<div class=\"d-none d-lg-block\">shown1</div><p class=\"hide-on-mobile\">shown2</p>"
+      "<p class=\"hidden-xs\">shown3</p><p class=\"d-flex\">shown4</p>");
+  int seen = 0;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (!doc[id].is_text()) continue;
+    ++seen;
+    const std::string_view t = doc.Text(id);
+    EXPECT_EQ(doc[id].hidden(), t[0] == 'h') << t;
+  }
+  EXPECT_EQ(seen, 7);
+}
+
 TEST(DomParse, RecordsSourceLinesOfTextNodes) {
   const Document doc = ParseOk("<html>\n<body>\n<p>first</p>\n\n<p>second\nline</p>\n</body></html>");
   bool saw_first = false, saw_second = false;

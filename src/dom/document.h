@@ -34,8 +34,9 @@ std::string_view AttrName(Attr a);
 
 // Node flags.
 inline constexpr std::uint8_t kFlagHidden = 1;  // hidden attr, aria-hidden="true", inline display:none,
-                                                // visibility:hidden or a screen-reader-only class
-                                                // ("sr-only") — on the node or an ancestor
+                                                // visibility:hidden, a screen-reader-only class
+                                                // ("sr-only") or a display:none class ("d-none") —
+                                                // on the node or an ancestor
 inline constexpr std::uint8_t kFlagInLink = 2;  // the node is an <a> or is inside one
 inline constexpr std::uint8_t kFlagInNoscript = 4;  // inside a <noscript> of <body>: hidden as well,
                                                     // unless the page shows its text only there

@@ -8,8 +8,8 @@
 //    the video tag", shown to no reader today);
 //  * <script type="application/ld+json"> bodies go to Document::json_ld;
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
-//    attribute, aria-hidden="true", an inline display:none / visibility:hidden or a screen-reader-
-//    only class, except tab panels (role="tabpanel"), accordion and FAQ panels (by class) and
+//    attribute, aria-hidden="true", an inline display:none / visibility:hidden, a screen-reader-
+//    only class or a display:none utility class ("hide", "d-none" without "d-lg-block"), except tab panels (role="tabpanel"), accordion and FAQ panels (by class) and
 //    React's streamed boundaries (<div hidden id="S:0">); flags are inherited from the parent;
 //  * text and kept attribute values get Arabic presentation forms folded;
 //  * each node's line is the source line of its start offset (0 for an element the parser created
