@@ -238,6 +238,23 @@ TEST(DomParse, MarksDisplayNoneClassesHidden) {
   EXPECT_EQ(seen, 7);
 }
 
+// An <a> is a link when it has an href or another attribute of a link (a class, a handler); a bare
+// or named anchor is none, even left unclosed before the rest of the page.
+TEST(DomParse, NamedAnchorsAreNoLinks) {
+  const Document doc = ParseOk(
+      "<p><a href=/x>l1</a> <a class=more onclick=go()>l2</a> <a data-href=/y>l3</a></p>"
+      "<h2><a name=intro>n1</a></h2><p><a id=top style='color:red'>n2</a></p><p><a>n3</a></p>"
+      "<div><a name=floor1>n4<div><p>n5: the post's text after an unclosed anchor</p></div></div>");
+  int seen = 0;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (!doc[id].is_text() || doc.Text(id) == " ") continue;
+    ++seen;
+    const std::string_view t = doc.Text(id);
+    EXPECT_EQ(doc[id].in_link(), t[0] == 'l') << t;
+  }
+  EXPECT_EQ(seen, 8);
+}
+
 TEST(DomParse, RecordsSourceLinesOfTextNodes) {
   const Document doc = ParseOk("<html>\n<body>\n<p>first</p>\n\n<p>second\nline</p>\n</body></html>");
   bool saw_first = false, saw_second = false;
@@ -355,7 +372,7 @@ TEST(DomAnnotate, SumsSubtreeStatistics) {
   const NodeStats& s = ann[main];
   // "Hello,world." 12 + "中文内容。" 5 + "go" 2 + "nohref" 6 + "新闻" 2
   EXPECT_EQ(s.chars, 27u);
-  EXPECT_EQ(s.link_chars, 10u);  // every anchor's text is link text
+  EXPECT_EQ(s.link_chars, 4u);   // a bare <a> is an anchor, not a link: its text is no link text
   EXPECT_EQ(s.link_count, 2u);   // only those with href count as links
   EXPECT_EQ(s.punct, 3u);        // , . 。
   EXPECT_EQ(s.cjk, 6u);
@@ -366,7 +383,7 @@ TEST(DomAnnotate, SumsSubtreeStatistics) {
   EXPECT_EQ(body.chars, 27u + 8u);  // hidden div excluded; Tibetan: 6 letters + 2 tsheg
   EXPECT_EQ(body.tsheg, 2u);
   EXPECT_EQ(body.link_cjk, 2u);
-  EXPECT_EQ(ann[doc.body].text_chars(), 25u);
+  EXPECT_EQ(ann[doc.body].text_chars(), 31u);
   // Same tag path ⇒ same hash; different path ⇒ different hash.
   const NodeId p1 = doc.FindFirst(Tag::kP);
   const NodeId p2 = doc[p1].next_sibling;

@@ -37,7 +37,8 @@ inline constexpr std::uint8_t kFlagHidden = 1;  // hidden attr, aria-hidden="tru
                                                 // visibility:hidden, a screen-reader-only class
                                                 // ("sr-only") or a display:none class ("d-none") —
                                                 // on the node or an ancestor
-inline constexpr std::uint8_t kFlagInLink = 2;  // the node is an <a> or is inside one
+inline constexpr std::uint8_t kFlagInLink = 2;  // the node is a link (an <a> with an href, class,
+                                                // handler...: not a bare named anchor) or inside one
 inline constexpr std::uint8_t kFlagInNoscript = 4;  // inside a <noscript> of <body>: hidden as well,
                                                     // unless the page shows its text only there
 inline constexpr std::uint8_t kFlagHiddenByMarkup = 8;  // hidden by an attribute or class of its own
