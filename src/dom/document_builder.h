@@ -9,8 +9,9 @@
 //  * <script type="application/ld+json"> bodies go to Document::json_ld;
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
 //    attribute, aria-hidden="true", an inline display:none / visibility:hidden, a screen-reader-
-//    only class or a display:none utility class ("hide", "d-none" without "d-lg-block"), except tab panels (role="tabpanel"), accordion and FAQ panels (by class) and
-//    React's streamed boundaries (<div hidden id="S:0">); flags are inherited from the parent;
+//    only class or a display:none utility class ("hide", "d-none" without "d-lg-block"), except
+//    tab panels (role="tabpanel"), accordion and FAQ panels (by class) and React's streamed
+//    boundaries (<div hidden id="S:0">); flags are inherited from the parent;
 //  * an <a> is a link (kFlagInLink) when it has an attribute other than name, id and style (an
 //    href, or the class or handler of a link made by script): a bare "<a>" or "<a name=top>" is an
 //    anchor, and left unclosed it would turn the rest of the page into link text. Measured on the
@@ -92,7 +93,7 @@ class DocumentBuilder {
   void Attribute(std::string_view key, std::string_view value) {
     // An <a> with no attribute but name, id or style is a named anchor or a placeholder, no link:
     // an unclosed "<a name=top>" would otherwise make the rest of the page link text.
-    if (key != "name" && key != "id" && key != "style") element_linkish_ = true;
+    if (doc_.nodes.back().tag == Tag::kA && key != "name" && key != "id" && key != "style") element_linkish_ = true;
     const AttributeRole role = RoleOfAttribute(key);
     if (role.hides != AttributeRole::kNo && !element_hidden_) element_hidden_ = Hides(role.hides, value);
     if (role.kept != Attr::kCount && KeptOn(role.kept, doc_.nodes.back().tag)) Keep(role.kept, value);
