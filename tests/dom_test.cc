@@ -66,12 +66,14 @@ TEST(DomParse, DropsScriptStyleNoscriptTemplateAndComments) {
 
 // A <video> or <audio> holds fallback for browsers without them ("Your browser does not support
 // the video tag"), which no reader sees today: the element stays, empty, where the player goes.
-TEST(DomParse, VideoAndAudioFallbackTextIsDropped) {
+TEST(DomParse, VideoAudioAndRubyFallbackTextIsDropped) {
   const Document doc = ParseOk(
       "<body><p>Before the clip.</p><video controls><source src=a.mp4 type=video/mp4>Your browser cannot play "
       "this video.</video><audio src=b.mp3><p>Download the <a href=b.mp3>recording</a>.</p></audio>"
       "<p>After the clip.</p></body>");
   EXPECT_EQ(VisibleText(doc), "Before the clip.After the clip.");
+  // A ruby's <rp> holds the parentheses shown only by browsers without ruby; <rt> is the reading.
+  EXPECT_EQ(VisibleText(ParseOk("<p><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby></p>")), "漢字かんじ");
   for (const Tag tag : {Tag::kVideo, Tag::kAudio}) {
     const NodeId player = doc.FindFirst(tag);
     ASSERT_NE(player, kNoNode);

@@ -3,9 +3,10 @@
 // Document by the same rules:
 //  * which subtrees are dropped: comments, DOCTYPE, script, style, template, iframe, svg, math,
 //    noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s); a
-//    <textarea> is written as an empty element (its typed text dropped), and so are <video> and
-//    <audio> (their content is fallback for browsers without them: "Your browser does not support
-//    the video tag", shown to no reader today);
+//    <textarea> is written as an empty element (its typed text dropped), and so are <video>,
+//    <audio> and a ruby's <rp> (their content is fallback for browsers without them: "Your
+//    browser does not support the video tag", the parentheses around a reading), shown to no
+//    reader today;
 //  * <script type="application/ld+json"> bodies go to Document::json_ld;
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
 //    attribute, aria-hidden="true", an inline display:none / visibility:hidden, a screen-reader-
@@ -49,7 +50,7 @@ enum class SourceRole : std::uint8_t {
   kNoscript,  // written like an element once <body> was written, else dropped
   kDropped,   // dropped with its subtree
   kEmpty,     // written as an element without its subtree (a <textarea>: where a form takes text;
-              // a <video>, an <audio>: where a player goes)
+              // a <video>, an <audio>: where a player goes; a ruby's <rp>)
 };
 
 // What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none), and

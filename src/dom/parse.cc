@@ -40,7 +40,7 @@ class ScratchTreeSource {
       case kStyle: case kTemplate: case kIframe: case kSvg: case kMath: case kNoembed:
       case kNoframes: case kObject:
         return SourceRole::kDropped;
-      case kTextarea: case kVideo: case kAudio:
+      case kTextarea: case kVideo: case kAudio: case kRp:
         return SourceRole::kEmpty;
       default:
         return SourceRole::kElement;

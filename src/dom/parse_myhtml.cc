@@ -97,7 +97,7 @@ class MyHtmlSource {
       case MyHTML_TAG_TEMPLATE: case MyHTML_TAG_IFRAME: case MyHTML_TAG_SVG: case MyHTML_TAG_MATH:
       case MyHTML_TAG_NOEMBED: case MyHTML_TAG_NOFRAMES: case MyHTML_TAG_OBJECT:
         return SourceRole::kDropped;
-      case MyHTML_TAG_TEXTAREA: case MyHTML_TAG_VIDEO: case MyHTML_TAG_AUDIO:
+      case MyHTML_TAG_TEXTAREA: case MyHTML_TAG_VIDEO: case MyHTML_TAG_AUDIO: case MyHTML_TAG_RP:
         return SourceRole::kEmpty;
       default:
         return SourceRole::kElement;
