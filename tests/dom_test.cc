@@ -205,6 +205,19 @@ TEST(DomParse, MarksHiddenAndLinkNodes) {
   }
 }
 
+// Every text node of `doc` but white space has `flag` exactly when its text starts with `marker`.
+// Returns how many such text nodes there are.
+int ExpectFlagWhereTextStartsWith(const Document& doc, char marker, bool (Node::*flag)() const) {
+  int seen = 0;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    const std::string_view t = doc.Text(id);
+    if (!doc[id].is_text() || t.find_first_not_of(" \n") == std::string_view::npos) continue;
+    ++seen;
+    EXPECT_EQ((doc[id].*flag)(), t[0] == marker) << t;
+  }
+  return seen;
+}
+
 // Screen-reader-only utility classes hide text from sight: whole class tokens, any ASCII case,
 // separated by any ASCII whitespace; a class that only contains such a name does not hide.
 TEST(DomParse, MarksScreenReaderOnlyClassesHidden) {
@@ -213,14 +226,7 @@ TEST(DomParse, MarksScreenReaderOnlyClassesHidden) {
       "<span class=screen-reader-text>h3</span><div class=\"element-invisible\"><p>h4</p></div>"
       "<h1 class=\"logo hide-text\">h5</h1><p class=\"sr-only-focusable-x\">shown1</p>"
       "<p class=\"not-visually-hidden\">shown2</p><p class=\"hidden-xs\">shown3</p>");
-  int seen = 0;
-  for (NodeId id = 0; id < doc.size(); ++id) {
-    if (!doc[id].is_text()) continue;
-    ++seen;
-    const std::string_view t = doc.Text(id);
-    EXPECT_EQ(doc[id].hidden(), t[0] == 'h') << t;
-  }
-  EXPECT_EQ(seen, 8);
+  EXPECT_EQ(ExpectFlagWhereTextStartsWith(doc, 'h', &Node::hidden), 8);
 }
 
 // Display utility classes hide too ("hide", "d-none"), unless another "d-" class shows the element
@@ -230,14 +236,7 @@ TEST(DomParse, MarksDisplayNoneClassesHidden) {
       "<span class=\"icon hide\">h1</span><div class=\"d-none\"><p>h2</p></div><p class=\"D-NONE x\">h3</p>"
       "<div class=\"d-none d-lg-block\">shown1</div><p class=\"hide-on-mobile\">shown2</p>"
       "<p class=\"hidden-xs\">shown3</p><p class=\"d-flex\">shown4</p>");
-  int seen = 0;
-  for (NodeId id = 0; id < doc.size(); ++id) {
-    if (!doc[id].is_text()) continue;
-    ++seen;
-    const std::string_view t = doc.Text(id);
-    EXPECT_EQ(doc[id].hidden(), t[0] == 'h') << t;
-  }
-  EXPECT_EQ(seen, 7);
+  EXPECT_EQ(ExpectFlagWhereTextStartsWith(doc, 'h', &Node::hidden), 7);
 }
 
 // An <a> is a link when it has an href or another attribute of a link (a class, a handler); a bare
@@ -247,14 +246,7 @@ TEST(DomParse, NamedAnchorsAreNoLinks) {
       "<p><a href=/x>l1</a> <a class=more onclick=go()>l2</a> <a data-href=/y>l3</a></p>"
       "<h2><a name=intro>n1</a></h2><p><a id=top style='color:red'>n2</a></p><p><a>n3</a></p>"
       "<div><a name=floor1>n4<div><p>n5: the post's text after an unclosed anchor</p></div></div>");
-  int seen = 0;
-  for (NodeId id = 0; id < doc.size(); ++id) {
-    if (!doc[id].is_text() || doc.Text(id) == " ") continue;
-    ++seen;
-    const std::string_view t = doc.Text(id);
-    EXPECT_EQ(doc[id].in_link(), t[0] == 'l') << t;
-  }
-  EXPECT_EQ(seen, 8);
+  EXPECT_EQ(ExpectFlagWhereTextStartsWith(doc, 'l', &Node::in_link), 8);
 }
 
 TEST(DomParse, RecordsSourceLinesOfTextNodes) {
