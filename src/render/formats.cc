@@ -63,7 +63,7 @@ struct EscapeContext {
 
 // Appends `text` escaped. `line_start`: text[0] starts a line.
 void AppendEscaped(std::string_view text, bool line_start, const EscapeContext& context, std::string* out) {
-  const bool brackets = context.brackets, pipes = context.pipes, one_line = context.one_line;
+  const bool one_line = context.one_line;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const char next = i + 1 < text.size() ? text[i + 1] : '\0';
@@ -94,13 +94,13 @@ void AppendEscaped(std::string_view text, bool line_start, const EscapeContext& 
       case '~': escape = context.tildes; break;
       case '_': escape = !(i > 0 && IsAsciiAlnum(text[i - 1]) && IsAsciiAlnum(next)); break;
       case '\\': escape = next == '\0' || next == '\n' || IsAsciiPunct(next); break;
-      case '[': escape = brackets; break;
-      case ']': escape = brackets || next == '('; break;
+      case '[': escape = context.brackets; break;
+      case ']': escape = context.brackets || next == '('; break;
       case '<':
         escape = ((next | 0x20) >= 'a' && (next | 0x20) <= 'z') || next == '/' || next == '!' || next == '?';
         break;
       case '&': escape = StartsReference(text, i); break;
-      case '|': escape = pipes; break;
+      case '|': escape = context.pipes; break;
       default: break;
     }
     if (escape) out->push_back('\\');
@@ -225,7 +225,7 @@ std::string ToMarkdown(const Result& r, bool links) {
   // list nested in it start.
   struct OpenItem {
     std::uint32_t item;
-    int level;
+    int depth;
     std::size_t column;
   };
   std::vector<OpenItem> items;
@@ -275,7 +275,7 @@ std::string ToMarkdown(const Result& r, bool links) {
     } else if (b.item != 0) {  // an item's first block, its text or a heading, quote or code
       const bool same_list = !items.empty() && i > 0 && blocks[i - 1].item != 0;
       if (!out.empty() && !same_list) out += "\n";
-      while (!items.empty() && items.back().level >= b.depth) items.pop_back();
+      while (!items.empty() && items.back().depth >= b.depth) items.pop_back();
       const std::size_t indent = items.empty() ? 0 : items.back().column;
       const std::string marker =
           b.number > 0 ? std::to_string(std::min<std::uint32_t>(b.number, 999999999)) + ". " : "- ";
