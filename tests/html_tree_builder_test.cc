@@ -34,10 +34,9 @@ std::string Serialize(const Document& doc) {
   return out;
 }
 
-std::string Tree(const std::string& html) {
+std::string Tree(const std::string& html, int max_depth = ParseLimits{}.max_nesting_depth) {
   Document doc;
-  const Status s = Parse(html, ParseLimits{}, &doc);
-  EXPECT_TRUE(s.ok()) << s.ToString();
+  Parse(html, ParseLimits{max_depth}, &doc);
   return Serialize(doc);
 }
 
@@ -250,7 +249,7 @@ TEST(HtmlTreeBuilder, NoscriptInHeadIsDroppedAndInBodyKept) {
 
 TEST(HtmlTreeBuilder, TextMergesUnlessACommentSeparatesIt) {
   Document doc;
-  ASSERT_TRUE(Parse("<p>a<!--c-->b</p><p>c&amp;d</p>", ParseLimits{}, &doc).ok());
+  Parse("<p>a<!--c-->b</p><p>c&amp;d</p>", ParseLimits{}, &doc);
   EXPECT_EQ(Serialize(doc), "html\n  head\n  body\n    p\n      \"a\"\n      \"b\"\n    p\n      \"c&d\"\n");
 }
 
@@ -313,7 +312,7 @@ TEST(HtmlTreeBuilder, EndOfFileInAnyMode) {
 TEST(HtmlTreeBuilder, ImageIsImgAndObsoleteNamesAreUnknown) {
   Document doc;
   // <isindex> is no longer special: an ordinary element that holds what follows.
-  ASSERT_TRUE(Parse("<image src=a.png><marquee>m</marquee><isindex><p>x", ParseLimits{}, &doc).ok());
+  Parse("<image src=a.png><marquee>m</marquee><isindex><p>x", ParseLimits{}, &doc);
   EXPECT_EQ(Serialize(doc),
             "html\n  head\n  body\n    img\n    marquee\n      \"m\"\n    isindex\n      p\n        \"x\"\n");
   const NodeId img = doc.FindFirst(Tag::kImg);
@@ -323,7 +322,7 @@ TEST(HtmlTreeBuilder, ImageIsImgAndObsoleteNamesAreUnknown) {
 
 TEST(HtmlTreeBuilder, RecordsSourceLinesAndImpliedElementsHaveNone) {
   Document doc;
-  ASSERT_TRUE(Parse("<p>a\n<table>\n<tr><td>b</table>", ParseLimits{}, &doc).ok());
+  Parse("<p>a\n<table>\n<tr><td>b</table>", ParseLimits{}, &doc);
   EXPECT_EQ(doc[doc.html].line, 0u);
   EXPECT_EQ(doc[doc.body].line, 0u);
   const NodeId tbody = doc.FindFirst(Tag::kTbody);
@@ -333,19 +332,28 @@ TEST(HtmlTreeBuilder, RecordsSourceLinesAndImpliedElementsHaveNone) {
   EXPECT_EQ(doc[doc.FindFirst(Tag::kTable)].line, 2u);
 }
 
-TEST(HtmlTreeBuilder, DepthLimitStopsParsingAtTheFirstElementTooDeep) {
-  // <html> and <body> count: with a limit of 6, four <div>s fit and a fifth does not. Void elements
-  // are never pushed, so a <br> at the limit is fine.
-  Document doc;
-  EXPECT_TRUE(Parse("<div><div><div><div><br>x", ParseLimits{6}, &doc).ok());
-  const Status s = Parse("<div><div><div><div><div>x", ParseLimits{6}, &doc);
-  EXPECT_EQ(s.code(), StatusCode::kTooDeep);
-  EXPECT_EQ(s.message(), "element nesting reaches 7 levels (limit 6)");
-  EXPECT_EQ(doc.size(), 0u);
+// <html> and <body> count: with a limit of 6, four <div>s fit. The fifth is written empty and its
+// text follows it; its end tag closes the fourth.
+TEST(HtmlTreeBuilder, StartTagsPastTheDepthLimitMakeEmptyElements) {
+  EXPECT_EQ(Tree("<div><div><div><div><div class=x>a</div>b", 6),
+            "html\n  head\n  body\n    div\n      div\n        div\n          div\n            div\n"
+            "            \"a\"\n          \"b\"\n");
+  // No mode changes either: a table past the limit is an empty <table>, as are its rows and cells.
+  EXPECT_EQ(Tree("<div><div><div><div><table><tr><td>c</td></tr></table>d", 6),
+            "html\n  head\n  body\n    div\n      div\n        div\n          div\n            table\n"
+            "            tr\n            td\n            \"cd\"\n");
+  // Elements that leave the stack by themselves still nest: void elements, raw text, self-closing
+  // foreign elements.
+  EXPECT_EQ(Tree("<div><div><div><div><br><xmp><p>e</p></xmp>f", 6),
+            "html\n  head\n  body\n    div\n      div\n        div\n          div\n            br\n"
+            "            xmp\n              \"<p>e</p>\"\n            \"f\"\n");
   // Elements closed on the way do not count.
-  std::string wide;
-  for (int i = 0; i < 100; ++i) wide += "<div><p>x</p></div>";
-  EXPECT_TRUE(Parse(wide, ParseLimits{6}, &doc).ok());
+  std::string wide, expected = "html\n  head\n  body\n";
+  for (int i = 0; i < 100; ++i) {
+    wide += "<div><p>x</p></div>";
+    expected += "    div\n      p\n        \"x\"\n";
+  }
+  EXPECT_EQ(Tree(wide, 6), expected);
 }
 
 }  // namespace

@@ -89,12 +89,26 @@ TEST(Pipeline, TruncatedHtmlStillYieldsText) {
   EXPECT_NE(r.Text().find("Rescue teams"), std::string::npos);
 }
 
-TEST(Pipeline, MillionNestedDivsFailFastWithTooDeep) {
+// Past Options::max_nesting_depth elements are flattened: the article under a million <div>s is
+// still found.
+TEST(Pipeline, ArticleUnderAMillionNestedDivsIsExtracted) {
   std::string html;
-  html.reserve(5'000'000);
+  html.reserve(5'100'000);
   for (int i = 0; i < 1'000'000; ++i) html += "<div>";
+  html += Article(kPara, 6);
   const Result r = Extractor().Extract(html);
-  EXPECT_EQ(r.status.code(), StatusCode::kTooDeep);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_NE(r.Text().find("Rescue teams"), std::string::npos);
+}
+
+TEST(Pipeline, NestingDepthOutsideItsBoundsIsAnInvalidArgument) {
+  Options o;
+  o.max_nesting_depth = kMinNestingDepth - 1;
+  EXPECT_EQ(Extractor(o).Extract(Article(kPara, 3)).status.code(), StatusCode::kInvalidArgument);
+  o.max_nesting_depth = kMaxNestingDepth + 1;
+  EXPECT_EQ(Extractor(o).Extract(Article(kPara, 3)).status.code(), StatusCode::kInvalidArgument);
+  o.max_nesting_depth = kMinNestingDepth;
+  EXPECT_TRUE(Extractor(o).Extract(Article(kPara, 3)).status.ok());
 }
 
 TEST(Pipeline, InputsOverTheSizeLimitAreRejected) {

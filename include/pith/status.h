@@ -16,13 +16,14 @@ enum class StatusCode : int {
   kEmptyInput = 2,       // zero bytes, or only whitespace
   kNotHtml = 3,          // binary data (PDF, image, archive...) rather than text/HTML
   kTooLarge = 4,         // input larger than Options::max_input_bytes
-  kTooDeep = 5,          // element nesting deeper than Options::max_nesting_depth
+  kTooDeep = 5,          // no longer returned: nesting past Options::max_nesting_depth is flattened
+                         // (the value stays so that the other codes keep theirs)
   kInvalidArgument = 6,  // bad option value (unknown charset label, unknown algorithm...)
   kIoError = 7,          // reading an input or writing an output failed
   kInternal = 8,         // a bug in pith; please report it with the input
 };
 
-// Stable lower-case name of a code, used in JSON error records ("no_content", "too_deep", ...).
+// Stable lower-case name of a code, used in JSON error records ("no_content", "not_html", ...).
 std::string_view StatusCodeName(StatusCode code);
 
 class Status {
@@ -35,7 +36,7 @@ class Status {
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }
   const std::string& message() const { return message_; }
-  // "too_deep: element nesting exceeds 5000 levels"
+  // "too_large: 70000000 bytes exceeds the limit of 67108864"
   std::string ToString() const;
 
  private:

@@ -11,6 +11,11 @@
 namespace pith::core {
 
 Status CheckInput(std::string_view bytes, const Options& options) {
+  if (options.max_nesting_depth < kMinNestingDepth || options.max_nesting_depth > kMaxNestingDepth) {
+    return Status(StatusCode::kInvalidArgument, "max_nesting_depth " + std::to_string(options.max_nesting_depth) +
+                                                    " is outside [" + std::to_string(kMinNestingDepth) + ", " +
+                                                    std::to_string(kMaxNestingDepth) + "]");
+  }
   if (bytes.size() > options.max_input_bytes) {
     return Status(StatusCode::kTooLarge, std::to_string(bytes.size()) + " bytes exceeds the limit of " +
                                              std::to_string(options.max_input_bytes));
@@ -59,8 +64,7 @@ Status Prepare(std::string_view bytes, const PageInfo& info, const Options& opti
   s = decode::DecodeText(bytes, options.forced_charset, info.charset, &state->decoded, &text);
   if (!s.ok()) return s;
   text = ConvertLegacyTibetanFonts(bytes, text, options, state);
-  s = dom::Parse(text, dom::ParseLimits{options.max_nesting_depth}, &state->doc);
-  if (!s.ok()) return s;
+  dom::Parse(text, dom::ParseLimits{options.max_nesting_depth}, &state->doc);
   dom::Annotate(state->doc, &state->annotation);
   return Status::Ok();
 }

@@ -22,6 +22,7 @@ void Document::Clear() {
   json_ld.clear();
   html = head = body = title = kNoNode;
   line_count = 0;
+  elements_flattened = formatting_forgotten = 0;
 }
 
 std::string_view Document::GetAttr(NodeId id, Attr key, bool* present) const {

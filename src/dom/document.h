@@ -85,6 +85,10 @@ class Document {
   std::vector<std::string> json_ld;           // bodies of <script type="application/ld+json">
   NodeId html = kNoNode, head = kNoNode, body = kNoNode, title = kNoNode;  // first of each
   std::uint32_t line_count = 0;               // lines in the decoded source
+  // Where pith's parser departed from the standard to stay linear in the input (html_tree_builder.cc):
+  std::uint32_t elements_flattened = 0;    // opened past ParseLimits::max_nesting_depth: written
+                                           // empty, their content after them
+  std::uint32_t formatting_forgotten = 0;  // formatting elements not reopened (§13.2.4.3)
 
   // Empties the document but keeps its buffers, so a thread parsing page after page reuses memory.
   void Clear();

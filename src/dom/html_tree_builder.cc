@@ -16,7 +16,12 @@
 //  * element and attribute names keep the tokenizer's lower case: the SVG/MathML case adjustments
 //    only affect names inside <svg> and <math>, whose subtrees pith drops;
 //  * no DOM is built for the DOCTYPE, and comments keep no data (they only separate text nodes);
-//  * the stack of open elements may not grow deeper than a limit: parsing stops with kTooDeep.
+//  * the stack of open elements grows no deeper than a limit (parsing stays linear in the input): a
+//    start tag met with the stack full is written as an empty element, and what it held follows it
+//    as its siblings (its end tag closes an outer element of its name, as an unmatched one does);
+//    elements that leave the stack at once (void, raw text, self-closing foreign) still nest;
+//  * formatting elements are reopened (§13.2.4.3) only while the stack has room and while fewer
+//    have been reopened than bytes read (plus 4,096); the others are forgotten, as if closed.
 // Character tokens arrive as runs; modes that treat whitespace and other characters differently
 // split them.
 #include "dom/html_tree_builder.h"
@@ -230,7 +235,7 @@ class HtmlTreeBuilder::Run {
  public:
   explicit Run(HtmlTree& tree) : tree_(tree) {}
 
-  Status Parse(std::string_view input, int max_depth);
+  void Parse(std::string_view input, int max_depth);
 
  private:
   enum class Mode : std::uint8_t {
@@ -367,7 +372,9 @@ class HtmlTreeBuilder::Run {
 
   // ---- The stack of open elements (§13.2.4.3) -------------------------------------------------------
   void Push(std::uint32_t node);
-  [[gnu::noinline]] void StopTooDeep();
+  Namespace NamespaceOf(const Tok& t) const;
+  bool StaysOpen(const Tok& t) const;
+  void InsertFlattened(const Tok& t);
   void Pop();
   void RemoveFromStack(std::size_t index);
   const OpenElement& Current() const { return open_.back(); }
@@ -441,7 +448,6 @@ class HtmlTreeBuilder::Run {
   bool skip_newline_ = false;
   bool stopped_ = false;
   std::size_t max_depth_ = 0;
-  std::string too_deep_;  // why parsing stopped with kTooDeep, "" while it goes on
   std::size_t position_ = 0;  // offset of the token being processed
   std::size_t reopened_ = 0;  // formatting elements reopened so far
   bool input_has_nul_ = false;  // (decoded pages never have one: text runs need no search then)
@@ -452,12 +458,13 @@ class HtmlTreeBuilder::Run {
 // ====================================================================================================
 // Tokens in
 
-Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
+void HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   tree_.nodes.clear();
   tree_.attrs.clear();
   tree_.segments.clear();
   tree_.unknown_names.clear();
   tree_.text_bytes = tree_.attribute_bytes = 0;
+  tree_.flattened = tree_.formatting_forgotten = 0;
   tree_.may_hold_ef_byte = true;
   pool_.Reset();
   unknown_slots_.assign(64, 0);
@@ -470,7 +477,6 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
   formatting_.clear();
   head_ = form_ = kNoTreeNode;
   quirks_ = foster_parenting_ = skip_newline_ = stopped_ = false;
-  too_deep_.clear();
   position_ = reopened_ = 0;
   frameset_ok_ = true;
   max_depth_ = max_depth < 0 ? 0 : static_cast<std::size_t>(max_depth);
@@ -484,16 +490,11 @@ Status HtmlTreeBuilder::Run::Parse(std::string_view input, int max_depth) {
     tokenizer.set_foreign_content(!open_.empty() && open_.back().ns != Namespace::kHtml);
     const HtmlToken& token = tokenizer.Next();
     Handle(token);
-    if (!too_deep_.empty()) {
-      tokenizer_ = nullptr;
-      return Status(StatusCode::kTooDeep, too_deep_);
-    }
     if (token.type == HtmlToken::kEof) break;
   }
   tokenizer_ = nullptr;
   tree_.may_hold_ef_byte = input_has_nul_ || tokenizer.decoded_ef_byte() ||
                            std::memchr(input.data(), '\xEF', input.size()) != nullptr;
-  return Status::Ok();
 }
 
 void HtmlTreeBuilder::Run::Handle(const HtmlToken& token) {
@@ -515,6 +516,7 @@ void HtmlTreeBuilder::Run::Handle(const HtmlToken& token) {
         static_cast<std::uint32_t>(token.offset), &token};
   if (token.type == HtmlToken::kStartTag) {
     t.name = StartTagName(token.name);
+    if (open_.size() >= max_depth_ && StaysOpen(t)) return InsertFlattened(t);
   } else if (token.type == HtmlToken::kEndTag) {
     t.name = EndTagName(token.name);
   }
@@ -978,7 +980,6 @@ std::uint32_t HtmlTreeBuilder::Run::CategoryOf(HtmlName name, Namespace ns) cons
 }
 
 void HtmlTreeBuilder::Run::Push(std::uint32_t node) {
-  if (open_.size() >= max_depth_ && too_deep_.empty()) StopTooDeep();  // Parse stops after this token
   HtmlTreeNode& n = tree_.nodes[node];
   n.flags |= kOnStack;
   std::uint32_t category = CategoryOf(n.name, n.ns);
@@ -987,10 +988,40 @@ void HtmlTreeBuilder::Run::Push(std::uint32_t node) {
   if (n.ns == Namespace::kHtml && n.name < kCount) ++open_count_[n.name];
 }
 
-// Out of line: Push runs for every element, and the message's string work would weigh on it.
-void HtmlTreeBuilder::Run::StopTooDeep() {
-  too_deep_ = "element nesting reaches " + std::to_string(open_.size() + 1) + " levels (limit " +
-              std::to_string(max_depth_) + ")";
+// The namespace of the element a start tag creates (§13.2.6 tree construction dispatcher, §13.2.6.5).
+Namespace HtmlTreeBuilder::Run::NamespaceOf(const Tok& t) const {
+  if (!open_.empty() && open_.back().ns != Namespace::kHtml &&
+      !(open_.back().category & (kHtmlIntegration | kMathTextIntegration)) &&
+      !(t.name < kCount && (kCategories.html[t.name] & kBreakout))) {
+    return open_.back().ns;
+  }
+  if (t.name == kSvg) return Namespace::kSvg;
+  if (t.name == kMath) return Namespace::kMathml;
+  return Namespace::kHtml;
+}
+
+// Whether the element a start tag opens would stay on the stack of open elements: not a void
+// element, not one whose raw text or RCDATA ends at its own end tag, not <html> or <body> (their
+// attributes join the open ones), not a self-closing foreign element.
+bool HtmlTreeBuilder::Run::StaysOpen(const Tok& t) const {
+  if (NamespaceOf(t) != Namespace::kHtml) return !t.self_closing;
+  switch (t.name) {
+    case kArea: case kBase: case kBasefont: case kBgsound: case kBr: case kCol: case kEmbed: case kFrame:
+    case kHr: case kImage: case kImg: case kInput: case kKeygen: case kLink: case kMeta: case kParam:
+    case kSource: case kTrack: case kWbr:
+    case kIframe: case kNoembed: case kNoframes: case kPlaintext: case kScript: case kStyle: case kTextarea:
+    case kTitle: case kXmp:
+    case kHtml: case kBody:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// pith's limit on nesting (see the top of the file): a start tag met with the stack full.
+void HtmlTreeBuilder::Run::InsertFlattened(const Tok& t) {
+  InsertAt(AppropriatePlace(), CreateElement(t.name, NamespaceOf(t), t.attrs, t.attr_count, t.offset));
+  ++tree_.flattened;
 }
 
 void HtmlTreeBuilder::Run::Pop() { RemoveFromStack(open_.size() - 1); }
@@ -1204,18 +1235,19 @@ void HtmlTreeBuilder::Run::PushFormatting(std::uint32_t node) {
 void HtmlTreeBuilder::Run::ReopenFormatting() {
   std::size_t i = formatting_.size() - 1;
   while (i > 0 && formatting_[i - 1] != kMarker && !(tree_.nodes[formatting_[i - 1]].flags & kOnStack)) --i;
-  // pith's limit: the same formatting elements reopened again and again (closed by every block, as
+  // pith's limits: the same formatting elements reopened again and again (closed by every block, as
   // in "<p><b><i><u>…</p><p>x</p><p>x</p>…") make a tree that grows much faster than the input.
   // Real pages reopen a few hundred in all (at most one per 200 bytes of the development corpus);
-  // past one per byte read (and a start of 4,096), parsing stops with kTooDeep.
+  // past one per byte read (and a start of 4,096) none are, and none past the depth limit. Those
+  // not reopened leave the list, so that the next reconstruction does not walk over them again.
   reopened_ += formatting_.size() - i;
-  if (reopened_ > position_ + 4096) {
-    if (too_deep_.empty()) {
-      too_deep_ = std::to_string(reopened_) + " formatting elements reopened in " + std::to_string(position_) +
-                  " bytes (limit: one per byte and 4096)";
-    }
-    return;
+  std::size_t end = reopened_ > position_ + 4096 ? i : formatting_.size();
+  end = std::min(end, i + (max_depth_ > open_.size() ? max_depth_ - open_.size() : 0));
+  for (std::size_t k = end; k < formatting_.size(); ++k) {
+    tree_.nodes[formatting_[k]].flags &= static_cast<std::uint8_t>(~kInFormattingList);
   }
+  tree_.formatting_forgotten += formatting_.size() - end;
+  formatting_.resize(end);
   for (; i < formatting_.size(); ++i) {
     const std::uint32_t old = formatting_[i];
     const std::uint32_t clone = Clone(old);
@@ -2282,6 +2314,6 @@ void HtmlTreeBuilder::Run::ForeignContent(Tok& t) {
 HtmlTreeBuilder::HtmlTreeBuilder() : run_(std::make_unique<Run>(tree_)) {}
 HtmlTreeBuilder::~HtmlTreeBuilder() = default;
 
-Status HtmlTreeBuilder::Build(std::string_view html, int max_depth) { return run_->Parse(html, max_depth); }
+void HtmlTreeBuilder::Build(std::string_view html, int max_depth) { run_->Parse(html, max_depth); }
 
 }  // namespace pith::dom

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "dom/html_names.h"
-#include "pith/status.h"
 
 namespace pith::dom {
 
@@ -58,6 +57,11 @@ struct HtmlTree {
   std::vector<HtmlTreeAttr> attrs;
   std::vector<HtmlTextSegment> segments;
   std::vector<std::string_view> unknown_names;  // names of elements not in html_names.h
+  // pith's departures from the standard, which keep time and the tree linear in the input:
+  std::size_t flattened = 0;  // start tags met with max_depth elements open: inserted empty, what
+                              // they held follows them as siblings
+  std::size_t formatting_forgotten = 0;  // formatting elements not reopened (§13.2.4.3) because the
+                                         // stack was full or too many had been reopened already
   std::size_t text_bytes = 0;       // in all segments
   std::size_t attribute_bytes = 0;  // in all attribute values
   // Whether any text or attribute value may hold a 0xEF byte (the lead byte of U+F000–U+FFFF, and
@@ -77,9 +81,10 @@ class HtmlTreeBuilder {
   HtmlTreeBuilder(const HtmlTreeBuilder&) = delete;
   HtmlTreeBuilder& operator=(const HtmlTreeBuilder&) = delete;
 
-  // Parses valid UTF-8 `html` (scripting disabled, not a fragment). Fails with kTooDeep, as soon as
-  // it happens, when the stack of open elements would grow deeper than `max_depth`.
-  Status Build(std::string_view html, int max_depth);
+  // Parses valid UTF-8 `html` (scripting disabled, not a fragment). The stack of open elements
+  // grows no deeper than `max_depth` (and a few elements the parser opens on its own): past it, an
+  // element is written empty and its content follows it (HtmlTree::flattened).
+  void Build(std::string_view html, int max_depth);
 
   const HtmlTree& tree() const { return tree_; }
 

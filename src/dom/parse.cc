@@ -88,14 +88,14 @@ class ScratchTreeSource {
 
 }  // namespace
 
-Status Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
+void Parse(std::string_view html, const ParseLimits& limits, Document* doc) {
   thread_local HtmlTreeBuilder builder;
   doc->Clear();
-  const Status status = builder.Build(html, limits.max_nesting_depth);
-  if (!status.ok()) return status;
+  builder.Build(html, limits.max_nesting_depth);
   const HtmlTree& tree = builder.tree();
   WriteDocument(ScratchTreeSource(tree), html, doc, tree.nodes.size(), tree.text_bytes, tree.attribute_bytes);
-  return status;
+  doc->elements_flattened = static_cast<std::uint32_t>(tree.flattened);  // (offsets are 32-bit too)
+  doc->formatting_forgotten = static_cast<std::uint32_t>(tree.formatting_forgotten);
 }
 
 }  // namespace pith::dom

@@ -5,7 +5,6 @@
 #include <string_view>
 
 #include "dom/document.h"
-#include "pith/status.h"
 
 namespace pith::dom {
 
@@ -13,9 +12,10 @@ struct ParseLimits {
   int max_nesting_depth = 5000;  // Options::max_nesting_depth
 };
 
-// Parses valid UTF-8 `html` into `doc` (cleared first). Fails with kTooDeep as soon as the stack of
-// open elements grows deeper than the limit (the document is left empty), so time stays linear in
-// the input's size. Source lines of nodes are those of `html`.
-Status Parse(std::string_view html, const ParseLimits& limits, Document* doc);
+// Parses valid UTF-8 `html` into `doc` (cleared first); any input makes a Document. Elements are
+// nested no deeper than the limit: a start tag met with that many elements open makes an empty
+// element, and its content follows it (Document::elements_flattened counts them), so time stays
+// linear in the input's size. Source lines of nodes are those of `html`.
+void Parse(std::string_view html, const ParseLimits& limits, Document* doc);
 
 }  // namespace pith::dom

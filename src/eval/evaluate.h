@@ -38,7 +38,7 @@ namespace pith::eval {
 struct Extraction {
   std::string text;           // UTF-8 main text; "" for no content or an error
   bool error = false;         // any outcome other than ok / no_content
-  std::string status = "ok";  // StatusCodeName: "ok", "no_content", "too_deep", ...
+  std::string status = "ok";  // StatusCodeName: "ok", "no_content", "not_html", ...
   std::string message;        // error message, "" when none
   std::string title, author, date;  // the metadata found ("" = none; date as Metadata::date)
 };

@@ -25,7 +25,9 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                   "windows-1256), overriding all sniffing");
   cmd->add_option("--max-bytes", options.max_input_bytes, "largest input accepted, in bytes (default 64 MiB)");
   cmd->add_option("--max-depth", options.max_nesting_depth,
-                  "deepest element nesting accepted (default 5000)");
+                  "deepest element nesting kept; an element deeper is written empty and its content "
+                  "follows it (default 5000)")
+      ->check(CLI::Range(kMinNestingDepth, kMaxNestingDepth));
   AutoOptions& au = options.automatic;
   cmd->add_option("--auto-min-para", au.min_paragraph_chars,
                   "auto: weighted characters a block needs for a full paragraph vote (default 25)");
