@@ -930,6 +930,24 @@ TEST(Auto, AReplyQuotingAnEarlierPostGivesOnlyItsOwnWords) {
   EXPECT_EQ(Count(ExtractAuto(plain + "</div></body>"), "knocking sound"), 2u);
 }
 
+TEST(Auto, APostsSubjectLineRepeatingTheThreadTitleGoes) {
+  // phpBB heads every post with a subject, "Re: " and the thread's title: the title stays once.
+  std::string html = "<body><div class=topic><h2>Boiler knocking in the morning</h2>";
+  for (int i = 0; i < 5; ++i) {
+    html += "<div class=post><h3><a href=#p" + std::to_string(i) + ">" + (i == 0 ? "" : "Re: ") +
+            "Boiler knocking in the morning</a></h3><div class=content>Post " + std::to_string(i) +
+            ": the pressure gauge drops a little each week, so check the expansion vessel and its valve.</div></div>";
+  }
+  html += "<div class=post><div class=content>Re: your question, yes: the vessel had lost its charge entirely.</div>"
+          "</div></div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_EQ(out.find("Re: Boiler"), std::string::npos) << out;
+  EXPECT_NE(out.find("Boiler knocking in the morning"), std::string::npos) << out;
+  EXPECT_NE(out.find("Post 4: the pressure"), std::string::npos) << out;
+  // A block that only starts with "Re:" repeats nothing and stays.
+  EXPECT_NE(out.find("Re: your question"), std::string::npos) << out;
+}
+
 TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
   // A refrain sung twice: the repeat sits beside the original, in the same container, and is part
   // of the text.
