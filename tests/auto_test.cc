@@ -948,6 +948,37 @@ TEST(Auto, APostsSubjectLineRepeatingTheThreadTitleGoes) {
   EXPECT_NE(out.find("Re: your question"), std::string::npos) << out;
 }
 
+// A front page: an opening story beside sections of cards, each a linked headline and a few words.
+std::string FrontPage(const std::string& og_type) {
+  std::string html = "<html><head><meta property=og:type content=" + og_type +
+                     "></head><body><nav><a href=/>Home</a> <a href=/news>News</a></nav><main><div class=lead>"
+                     "<p>The harbour reopened on Monday after the storm, the port authority said in a statement.</p>"
+                     "</div>";
+  for (int section = 0; section < 3; ++section) {
+    html += "<section class=cards>";
+    for (int i = 4 * section; i < 4 * section + 4; ++i) {
+      const std::string n = std::to_string(i);
+      html += "<div class=card><h3><a href=/s" + n + ">Story " + n + " headline about the coast road</a></h3><p>Card " +
+              n + " blurb: ferries.</p></div>";
+    }
+    html += "</section>";
+  }
+  return html + "</main><footer>Contact us</footer></body></html>";
+}
+
+// The page calls itself a website (og:type) and its main subtree holds little of its text: every
+// card outside the navigation and footer is content.
+TEST(Auto, AWebsitesFrontPageGivesEveryCard) {
+  const std::string out = ExtractAuto(FrontPage("website"));
+  for (int i = 0; i < 12; ++i) {
+    EXPECT_NE(out.find("Story " + std::to_string(i) + " headline"), std::string::npos) << out;
+    EXPECT_NE(out.find("Card " + std::to_string(i) + " blurb"), std::string::npos) << out;
+  }
+  EXPECT_EQ(out.find("Contact us"), std::string::npos) << out;
+  // A page that calls itself an article keeps what correlation keeps: not the link-dense cards.
+  EXPECT_EQ(ExtractAuto(FrontPage("article")).find("Story 11 headline"), std::string::npos);
+}
+
 TEST(Auto, RepeatedParagraphsWithinOneTextStay) {
   // A refrain sung twice: the repeat sits beside the original, in the same container, and is part
   // of the text.
