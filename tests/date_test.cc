@@ -8,9 +8,13 @@ namespace {
 
 TEST(DateNormalize, IsoForms) {
   EXPECT_EQ(NormalizeDate("2009-11-09"), "2009-11-09");
-  EXPECT_EQ(NormalizeDate(" 2009-11-09T12:30:00Z "), "2009-11-09T12:30:00");
-  EXPECT_EQ(NormalizeDate("2009-11-09T12:30:00+08:00"), "2009-11-09T12:30:00");
-  EXPECT_EQ(NormalizeDate("2009-11-09T12:30:00.000-05:00"), "2009-11-09T12:30:00");
+  EXPECT_EQ(NormalizeDate(" 2009-11-09T12:30:00Z "), "2009-11-09T12:30:00Z");
+  EXPECT_EQ(NormalizeDate("2009-11-09T12:30:00+08:00"), "2009-11-09T12:30:00+08:00");
+  EXPECT_EQ(NormalizeDate("2009-11-09T12:30:00.000-05:00"), "2009-11-09T12:30:00-05:00");
+  EXPECT_EQ(NormalizeDate("2025-12-19T04:25:38+0500"), "2025-12-19T04:25:38+05:00");
+  EXPECT_EQ(NormalizeDate("2009-11-09T12:30+0530"), "2009-11-09T12:30:00+05:30");
+  EXPECT_EQ(NormalizeDate("2009-11-09 12:30:45-03"), "2009-11-09T12:30:45-03:00");
+  EXPECT_EQ(NormalizeDate("2009-11-09T12:30:00+15:00"), "2009-11-09T12:30:00");  // no such offset
   EXPECT_EQ(NormalizeDate("2009-11-09T12:30"), "2009-11-09T12:30:00");
   EXPECT_EQ(NormalizeDate("2009-11-09 12:30:45"), "2009-11-09T12:30:45");
   EXPECT_EQ(NormalizeDate("2009-1-9"), "2009-01-09");
@@ -21,19 +25,23 @@ TEST(DateNormalize, IsoForms) {
 TEST(DateNormalize, CompactAndEpoch) {
   EXPECT_EQ(NormalizeDate("20091109"), "2009-11-09");
   EXPECT_EQ(NormalizeDate("200911091230"), "2009-11-09T12:30:00");
-  EXPECT_EQ(NormalizeDate("20091109T123000Z"), "2009-11-09T12:30:00");
-  EXPECT_EQ(NormalizeDate("1257769800"), "2009-11-09T12:30:00");     // Unix seconds (UTC)
-  EXPECT_EQ(NormalizeDate("1257769800000"), "2009-11-09T12:30:00");  // milliseconds
+  EXPECT_EQ(NormalizeDate("20091109T123000Z"), "2009-11-09T12:30:00Z");
+  EXPECT_EQ(NormalizeDate("20091109T123000"), "2009-11-09T12:30:00");
+  EXPECT_EQ(NormalizeDate("1257769800"), "2009-11-09T12:30:00Z");     // Unix seconds (UTC)
+  EXPECT_EQ(NormalizeDate("1257769800000"), "2009-11-09T12:30:00Z");  // milliseconds
   EXPECT_EQ(NormalizeDate("12345"), "");
   EXPECT_EQ(NormalizeDate("99999999"), "");
 }
 
 TEST(DateNormalize, NamedMonths) {
-  EXPECT_EQ(NormalizeDate("Mon, 09 Nov 2009 12:30:00 GMT"), "2009-11-09T12:30:00");
+  EXPECT_EQ(NormalizeDate("Mon, 09 Nov 2009 12:30:00 GMT"), "2009-11-09T12:30:00Z");
+  EXPECT_EQ(NormalizeDate("Mon, 09 Nov 2009 12:30:00 -0500"), "2009-11-09T12:30:00-05:00");  // RFC 2822
   EXPECT_EQ(NormalizeDate("November 9, 2009"), "2009-11-09");
   EXPECT_EQ(NormalizeDate("Nov. 9th, 2009 at 3:05 pm"), "2009-11-09T15:05:00");
   EXPECT_EQ(NormalizeDate("9 November 2009"), "2009-11-09");
-  EXPECT_EQ(NormalizeDate("Mon Nov 09 2009 12:30:00 GMT+0000"), "2009-11-09T12:30:00");
+  EXPECT_EQ(NormalizeDate("Mon Nov 09 2009 12:30:00 GMT+0000"), "2009-11-09T12:30:00Z");
+  EXPECT_EQ(NormalizeDate("Nov 9, 2009 3:05 pm UTC+8"), "2009-11-09T15:05:00+08:00");
+  EXPECT_EQ(NormalizeDate("Nov 9, 2009 3:05 pm UTCx"), "2009-11-09T15:05:00");  // no zone word
   EXPECT_EQ(NormalizeDate("9. November 2009"), "2009-11-09");
   EXPECT_EQ(NormalizeDate("9 de noviembre de 2009"), "2009-11-09");
   EXPECT_EQ(NormalizeDate("le 9 décembre 2009"), "2009-12-09");
@@ -76,7 +84,9 @@ TEST(DateText, FindsFirstDate) {
   EXPECT_EQ(FindDateInText("BUSINESS.SOHU.COM 2004年7月16日08:19 [ 黄宇 ]"), "2004-07-16T08:19:00");
   EXPECT_EQ(FindDateInText("发表于 2005-9-15 11:46:00 陈天华"), "2005-09-15T11:46:00");
   EXPECT_EQ(FindDateInText("Posted on November 9, 2009 by admin"), "2009-11-09");
-  EXPECT_EQ(FindDateInText("Updated 9 Nov 2009, 12:30 GMT"), "2009-11-09T12:30:00");
+  EXPECT_EQ(FindDateInText("Updated 9 Nov 2009, 12:30 GMT"), "2009-11-09T12:30:00Z");
+  EXPECT_EQ(FindDateInText("2009-11-09 10:00-12:00 workshop"), "2009-11-09T10:00:00");  // a range
+  EXPECT_EQ(FindDateInText("2009-11-09 10:00 +0100 x"), "2009-11-09T10:00:00");  // RFC offsets follow seconds
   EXPECT_EQ(FindDateInText("2022.01.20 16:31 来源：河南日报客户端"), "2022-01-20T16:31:00");
   EXPECT_EQ(FindDateInText("时间：2005/05/17 22:11:42 by 眉间尺"), "2005-05-17T22:11:42");
   EXPECT_EQ(FindDateInText("no date here, 2009 only"), "");

@@ -110,7 +110,7 @@ TEST(MetaDate, MetaBeatsText) {
   const Metadata m = Extract(
       "<html><head><meta property='article:published_time' content='2015-03-04T10:00:00+01:00'>"
       "</head><body><h1>Headline here</h1><p>2016-01-01 12:00</p></body></html>");
-  EXPECT_EQ(m.date, "2015-03-04T10:00:00");
+  EXPECT_EQ(m.date, "2015-03-04T10:00:00+01:00");
 }
 
 TEST(MetaDate, JsonLd) {
@@ -130,7 +130,7 @@ TEST(MetaDate, TimeElementNearHeadline) {
   const Metadata m = Extract(
       "<html><body><div>Today: 2020-01-01</div><article><h1>A headline of the story</h1>"
       "<time datetime='2019-12-24T08:00:00Z'>Dec 24</time><p>Body</p></article></body></html>");
-  EXPECT_EQ(m.date, "2019-12-24T08:00:00");
+  EXPECT_EQ(m.date, "2019-12-24T08:00:00Z");
 }
 
 TEST(MetaDate, TextNearTitleWithLabel) {

@@ -65,7 +65,9 @@ struct Block {
 struct Metadata {
   std::string title;                  // site-name suffix removed
   std::string site_name;
-  std::string date;                   // ISO 8601: "2009-11-09" or "2009-11-09T12:30:00"
+  std::string date;                   // ISO 8601: "2009-11-09", "2009-11-09T12:30:00" (local time as
+                                      // printed), with its zone when the page gives one
+                                      // ("2009-11-09T12:30:00Z", "...T12:30:00+05:30")
   std::string author;
   std::vector<std::string> keywords;
   std::string lang;                   // BCP 47-ish, from <html lang>, meta, or text script

@@ -188,9 +188,12 @@ bool WordIn(std::string_view word, const std::string_view (&list)[N]) {
 // ---------------------------------------------------------------------------------------------
 // Values.
 
+inline constexpr int kNoZone = -100000;
+
 struct Parts {
   int y = 0, mo = 0, d = 0;
   int h = -1, mi = 0, sec = 0;
+  int zone = kNoZone;  // UTC offset in minutes, when the time gives one
 };
 
 bool IsLeap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
@@ -202,11 +205,12 @@ bool ValidDay(int y, int m, int d) {
   return d <= max;
 }
 
-// "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS" (fields are validated before: none is negative or wider),
-// written digit by digit: snprintf costs more than the rest of a date's recognition.
+// "YYYY-MM-DD", "YYYY-MM-DDTHH:MM:SS" or, with a zone, "YYYY-MM-DDTHH:MM:SSZ" and
+// "YYYY-MM-DDTHH:MM:SS+05:30" (fields are validated before: none is negative or wider), written
+// digit by digit: snprintf costs more than the rest of a date's recognition.
 std::string Format(const Parts& p) {
   std::string out;
-  out.reserve(19);
+  out.reserve(25);
   auto put = [&out](int v, int width, char after) {
     for (int div = width == 4 ? 1000 : 10; div > 0; div /= 10) out.push_back(static_cast<char>('0' + v / div % 10));
     if (after) out.push_back(after);
@@ -221,6 +225,14 @@ std::string Format(const Parts& p) {
   put(p.h, 2, ':');
   put(p.mi, 2, ':');
   put(p.sec, 2, 0);
+  if (p.zone == 0) {
+    out.push_back('Z');
+  } else if (p.zone != kNoZone) {
+    out.push_back(p.zone < 0 ? '-' : '+');
+    const int minutes = p.zone < 0 ? -p.zone : p.zone;
+    put(minutes / 60, 2, ':');
+    put(minutes % 60, 2, 0);
+  }
   return out;
 }
 
@@ -261,10 +273,84 @@ bool ParseAmPm(std::string_view s, std::size_t i, bool* pm, std::size_t* end) {
   return false;
 }
 
+// A numeric UTC offset at byte i: "+05:30", "+0530", "+05", "-08:00", and "+8" when `short_hour`;
+// minutes east of UTC.
+bool ParseOffset(std::string_view s, std::size_t i, bool four_digits_only, bool short_hour, int* minutes,
+                 std::size_t* end) {
+  if (i >= s.size() || (s[i] != '+' && s[i] != '-')) return false;
+  auto digit = [&](std::size_t k) { return k < s.size() && s[k] >= '0' && s[k] <= '9'; };
+  if (!digit(i + 1)) return false;
+  if (!digit(i + 2)) {
+    if (!short_hour) return false;
+    *minutes = (s[i] == '-' ? -1 : 1) * (s[i + 1] - '0') * 60;
+    *end = i + 2;
+    return true;
+  }
+  const int h = (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
+  std::size_t k = i + 3;
+  int m = 0;
+  const bool colon = k < s.size() && s[k] == ':';
+  if (digit(k + colon) && digit(k + colon + 1)) {
+    m = (s[k + colon] - '0') * 10 + (s[k + colon + 1] - '0');
+    k += colon + 2;
+  } else if (four_digits_only) {
+    return false;
+  }
+  if (digit(k) || h > 14 || m > 59) return false;
+  *minutes = (s[i] == '-' ? -1 : 1) * (h * 60 + m);
+  *end = k;
+  return true;
+}
+
+// The time zone after a time of day ending at byte i, if one is given: "Z" and a numeric offset
+// right after an ISO time ("T12:30:00Z", "12:30:00.000-05:00": an ISO time is one after "T" or
+// with seconds, so that "10:00-12:00" stays a range), "GMT" or "UTC" after a space, alone or
+// with an offset ("GMT+0000", "UTC+8"), or RFC 2822's "+0000" after a space. Fractions of a
+// second before the zone are passed over. Sets p->zone and *end when a zone is found.
+void ParseZone(std::string_view s, std::size_t i, bool iso, bool seconds, Parts* p, std::size_t* end) {
+  std::size_t k = i;
+  if (iso && k + 1 < s.size() && (s[k] == '.' || s[k] == ',') && s[k + 1] >= '0' && s[k + 1] <= '9') {
+    ++k;
+    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+  }
+  auto letter = [&](std::size_t at) { return at < s.size() && ((s[at] | 0x20) >= 'a' && (s[at] | 0x20) <= 'z'); };
+  int minutes = 0;
+  std::size_t e = 0;
+  if (iso && k < s.size() && (s[k] == 'Z' || s[k] == 'z') && !letter(k + 1)) {
+    p->zone = 0;
+    *end = k + 1;
+    return;
+  }
+  if (iso && ParseOffset(s, k, false, false, &minutes, &e)) {
+    p->zone = minutes;
+    *end = e;
+    return;
+  }
+  if (k >= s.size() || s[k] != ' ') return;
+  ++k;
+  if (StartsWithAt(s, k, "GMT") || StartsWithAt(s, k, "UTC")) {
+    if (letter(k + 3)) return;
+    if (k + 3 < s.size() && (s[k + 3] == '+' || s[k + 3] == '-')) {
+      if (!ParseOffset(s, k + 3, false, true, &minutes, &e)) return;  // an offset not understood: none
+      p->zone = minutes;
+      *end = e;
+    } else {
+      p->zone = 0;
+      *end = k + 3;
+    }
+    return;
+  }
+  if (seconds && ParseOffset(s, k, true, false, &minutes, &e)) {
+    p->zone = minutes;
+    *end = e;
+  }
+}
+
 bool ParseTime(std::string_view s, std::size_t i, Parts* p, std::size_t* end) {
   std::size_t k = SkipSpace(s, i);
   // One connector: ",", "T", "@", "|", "-", "at", "à", "um", 日 ...
   Tok c = Lex(s, k);
+  bool iso = false;
   if (c.kind == Kind::kSym && (c.cp == ',' || c.cp == '@' || c.cp == '|' || c.cp == '-' ||
                                c.cp == 0x65E5 /*日*/ || c.cp == 0x00B7 || c.cp == 0xFF0C)) {
     k = SkipSpace(s, c.e);
@@ -272,6 +358,7 @@ bool ParseTime(std::string_view s, std::size_t i, Parts* p, std::size_t* end) {
     const std::string_view w = s.substr(c.b, c.e - c.b);
     if (w == "T" || w == "t") {
       k = c.e;  // ISO: no spaces around T
+      iso = true;
     } else if (WordIn(w, tables::kTimeConnectors)) {
       k = SkipSpace(s, c.e);
     } else {
@@ -304,6 +391,7 @@ bool ParseTime(std::string_view s, std::size_t i, Parts* p, std::size_t* end) {
   p->mi = m.value;
   p->sec = 0;
   std::size_t e = m.e;
+  bool seconds = false;
   if (colon) {
     const Tok sep2 = Lex(s, e);
     if (IsSym(sep2, ':') || IsSym(sep2, 0xFF1A)) {
@@ -311,6 +399,7 @@ bool ParseTime(std::string_view s, std::size_t i, Parts* p, std::size_t* end) {
       if (sec.kind == Kind::kNum && sec.ndigits == 2 && sec.value <= 60) {
         p->sec = sec.value == 60 ? 59 : sec.value;
         e = sec.e;
+        seconds = true;
       }
     }
   } else if (cjk) {
@@ -334,6 +423,7 @@ bool ParseTime(std::string_view s, std::size_t i, Parts* p, std::size_t* end) {
   if (add12 != 0 && p->h > 12) return false;
   if (add12 == 1 && p->h < 12) p->h += 12;
   if (add12 == -1 && p->h == 12) p->h = 0;
+  ParseZone(s, e, iso || seconds, seconds, p, &e);
   *end = e;
   return true;
 }
@@ -697,7 +787,10 @@ std::string NormalizeCompact(std::string_view s) {
   if (t == 8) {
     date = s.substr(0, 8);
     time = s.substr(9);
-    while (!time.empty() && (time.back() == 'Z' || time.back() == 'z')) time.remove_suffix(1);
+    if (!time.empty() && (time.back() == 'Z' || time.back() == 'z')) {
+      time.remove_suffix(1);
+      p.zone = 0;
+    }
     if (!AllDigits(time) || (time.size() != 4 && time.size() != 6)) return "";
   }
   if (!AllDigits(date)) return "";
@@ -710,6 +803,7 @@ std::string NormalizeCompact(std::string_view s) {
     p.h = static_cast<int>(rem / 3600);
     p.mi = static_cast<int>(rem % 3600 / 60);
     p.sec = static_cast<int>(rem % 60);
+    p.zone = 0;  // Unix time counts from midnight UTC
     return ValidDay(p.y, p.mo, p.d) ? Format(p) : "";
   }
   if (date.size() == 12 || date.size() == 14) {

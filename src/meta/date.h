@@ -8,11 +8,14 @@
 //                (one side > 12), "9 November 2009", "9. November 2009", "9 de noviembre de 2009"
 //   month first  "November 9, 2009", "Nov. 9th 2009", "Mon Nov 09 2009"
 //   + time       12:30[:00] [am|pm], 12时30分, 下午3:20, "at 12:30 pm"
+//   + zone       after an ISO time (one after "T" or with seconds) "Z", "+05:30", "+0530", "-08";
+//                after a space "GMT", "UTC", "GMT+0000", "UTC+8", or "+0000" after seconds
 //
 // Month names of English, French, German, Spanish, Italian, Portuguese, Dutch, Polish, Russian
 // and Greek come from meta/tables.h. Output is ISO 8601: "YYYY-MM-DD", or "YYYY-MM-DDTHH:MM:SS"
-// when a time of day is given (seconds written as 00 when absent; time zones are dropped: the
-// local time as printed is kept).
+// when a time of day is given (seconds written as 00 when absent), the local time as printed,
+// followed by its zone when one is given: "Z" for UTC, else the offset ("+05:30"). Unix times are
+// UTC.
 //
 // Plausible years are 1990..2100: the web began in 1991, so an earlier year in a page is a
 // historical reference (births, events), never the page's own date; the upper bound rejects
@@ -58,7 +61,7 @@ bool NextDateInText(std::string_view text, std::size_t from, DateMatch* match);
 // ("Nov", "noviembre", "Sat"): words that make a byline fragment a date, not a name.
 bool IsDateWord(std::string_view word);
 
-// Day part of an ISO value ("2009-11-09T12:30:00" → "2009-11-09").
+// Day part of an ISO value ("2009-11-09T12:30:00+08:00" → "2009-11-09").
 inline std::string_view DayOf(std::string_view iso) { return iso.substr(0, iso.size() < 10 ? iso.size() : 10); }
 
 }  // namespace pith::meta
