@@ -1672,11 +1672,14 @@ class AutoSelector {
                                   : "from correlation (content level node " + std::to_string(cc.level) + ")");
   }
 
-  // Whether the page's first og:type names something other than an article ("website",
-  // "product"); false without one.
+  // Whether the page's first og:type (<meta property> or, as some pages write it, <meta name>)
+  // names something other than an article ("website", "product"); false without one.
   bool DeclaresNoArticle() const {
     for (NodeId id = 0; id < doc_.size(); ++id) {
-      if (doc_[id].tag != Tag::kMeta || doc_.GetAttr(id, Attr::kProperty) != "og:type") continue;
+      if (doc_[id].tag != Tag::kMeta ||
+          (doc_.GetAttr(id, Attr::kProperty) != "og:type" && doc_.GetAttr(id, Attr::kName) != "og:type")) {
+        continue;
+      }
       const std::string_view type = doc_.GetAttr(id, Attr::kContent);
       return !type.empty() && text::FindIgnoreAsciiCase(type, "article") == std::string_view::npos;
     }
