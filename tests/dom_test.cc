@@ -90,7 +90,7 @@ TEST(DomParse, NoscriptTextIsShownWhenThePageHasAlmostNothingElse) {
              " explains how the update broke the document review feature for our team.</p></div>";
   }
   const Document app = Parsed("<head><noscript><link rel=stylesheet href=x.css></noscript></head>"
-                               "<body><div id=app>Loading…</div><noscript>" + posts + "</noscript></body>");
+                              "<body><div id=app>Loading…</div><noscript>" + posts + "</noscript></body>");
   EXPECT_NE(VisibleText(app).find("Reply number 4 explains"), std::string::npos) << VisibleText(app);
   const NodeId p = app.FindFirst(Tag::kP);
   ASSERT_NE(p, kNoNode);
@@ -113,7 +113,7 @@ TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
   }
   for (const std::string& wrapper : {std::string("<div style=\"display: none\">"), std::string("<div hidden id=\"S:0\">")}) {
     const Document shell = Parsed("<body><header><a href=/>Shop</a></header>" + wrapper + details +
-                                   "<span aria-hidden=true>icon</span></div></body>");
+                                  "<span aria-hidden=true>icon</span></div></body>");
     EXPECT_NE(VisibleText(shell).find("Detail 4: toasted"), std::string::npos) << VisibleText(shell);
     const NodeId p = shell.FindFirst(Tag::kP);
     ASSERT_NE(p, kNoNode);
@@ -127,7 +127,7 @@ TEST(DomParse, TextHiddenByMarkupIsShownWhenThePageHasAlmostNothingElse) {
   EXPECT_EQ(VisibleText(page).find("Detail"), std::string::npos);
   EXPECT_NE(VisibleText(page).find("article paragraph 4"), std::string::npos);
   const Document revealed = Parsed("<body><p>Shop</p><div hidden>" + details + "<noscript>" + article +
-                                    "</noscript></div></body>");
+                                   "</noscript></div></body>");
   EXPECT_NE(VisibleText(revealed).find("Detail 4"), std::string::npos);
   EXPECT_EQ(VisibleText(revealed).find("article paragraph"), std::string::npos);
   // A story of 1,000 visible bytes is no shell, however much text the page hides (SEO spam).
@@ -155,8 +155,8 @@ TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
   EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
   // React's streamed Suspense boundaries arrive hidden and are moved into place by a script.
   const Document streamed = Parsed("<body><p>A long visible introduction to the review of the keyboard, its keys and "
-                                    "switches.</p><template id=\"B:0\"></template><div hidden id=\"S:0\"><p>The "
-                                    "good: price and options.</p></div><div hidden id=\"S:x\">Not a boundary</div></body>");
+                                   "switches.</p><template id=\"B:0\"></template><div hidden id=\"S:0\"><p>The "
+                                   "good: price and options.</p></div><div hidden id=\"S:x\">Not a boundary</div></body>");
   EXPECT_NE(VisibleText(streamed).find("The good: price"), std::string::npos) << VisibleText(streamed);
   EXPECT_EQ(VisibleText(streamed).find("Not a boundary"), std::string::npos) << VisibleText(streamed);
   EXPECT_NE(text.find("Rub with a thin coat"), std::string::npos) << text;
