@@ -196,6 +196,13 @@ struct Parts {
   int zone = kNoZone;  // UTC offset in minutes, when the time gives one
 };
 
+// The value of the n ASCII digits at byte b (checked before).
+int Digits(std::string_view s, std::size_t b, std::size_t n) {
+  int v = 0;
+  for (std::size_t i = b; i < b + n; ++i) v = v * 10 + (s[i] - '0');
+  return v;
+}
+
 bool IsLeap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 bool ValidDay(int y, int m, int d) {
@@ -282,16 +289,16 @@ bool ParseOffset(std::string_view s, std::size_t i, bool four_digits_only, bool 
   if (!digit(i + 1)) return false;
   if (!digit(i + 2)) {
     if (!short_hour) return false;
-    *minutes = (s[i] == '-' ? -1 : 1) * (s[i + 1] - '0') * 60;
+    *minutes = (s[i] == '-' ? -1 : 1) * Digits(s, i + 1, 1) * 60;
     *end = i + 2;
     return true;
   }
-  const int h = (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
+  const int h = Digits(s, i + 1, 2);
   std::size_t k = i + 3;
   int m = 0;
   const bool colon = k < s.size() && s[k] == ':';
   if (digit(k + colon) && digit(k + colon + 1)) {
-    m = (s[k + colon] - '0') * 10 + (s[k + colon + 1] - '0');
+    m = Digits(s, k + colon, 2);
     k += colon + 2;
   } else if (four_digits_only) {
     return false;
@@ -757,12 +764,6 @@ void CivilFromDays(long long z, int* y, int* m, int* d) {
   *d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
   *m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
   *y = static_cast<int>(yoe + era * 400 + (*m <= 2 ? 1 : 0));
-}
-
-int Digits(std::string_view s, std::size_t b, std::size_t n) {
-  int v = 0;
-  for (std::size_t i = b; i < b + n; ++i) v = v * 10 + (s[i] - '0');
-  return v;
 }
 
 bool AllDigits(std::string_view s) {
