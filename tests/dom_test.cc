@@ -150,8 +150,13 @@ TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
       "<div role=tabpanel style=\"display:none\">Rub with a thin coat of oil.</div>"
       "<div class=\"cdr-accordion__content\" aria-hidden=true>Made in South Pittsburg, Tennessee.</div>"
       "<div class=\"faq-answer collapse\" style=\"display:none\">Yes, it works on induction hobs.</div>"
+      "<button aria-expanded=false aria-controls=\"p1 p2\">Shipping</button>"
+      "<div id=p2 role=region aria-hidden=true class=i1xfwo6n>Most orders ship within two days.</div>"
+      "<button aria-controls=p3>Menu</button><div id=p3 hidden>Not a disclosure: no aria-expanded</div>"
       "<div class=modal hidden>Sign up for our newsletter</div></body>");
   const std::string text = VisibleText(doc);
+  EXPECT_NE(text.find("Most orders ship"), std::string::npos) << text;  // aria-controls of aria-expanded
+  EXPECT_EQ(text.find("Not a disclosure"), std::string::npos) << text;
   EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
   // React's streamed Suspense boundaries arrive hidden and are moved into place by a script.
   const Document streamed = Parsed("<body><p>A long visible introduction to the review of the keyboard, its keys and "

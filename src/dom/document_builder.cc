@@ -227,6 +227,28 @@ bool DocumentBuilder::CollapsiblePanel(std::string_view class_names) {
   return NamesCollapsiblePanel(class_names);
 }
 
+// WAI-ARIA's disclosure and accordion patterns: a button with aria-expanded names the panel it
+// opens in aria-controls, and the panel stays hidden until the reader presses it, whatever its
+// class is called ("i1xfwo6n"). A hidden element whose id an earlier such button named is shown.
+// Measured on the full corpus: wcxb-dev +0.0021 / +0.0014 with `auto` (3 product and service
+// pages better by 0.20 to 0.54: a shop's guarantee and shipping panels, none worse, no other set
+// changes), +0.0011 to +0.0031 for every paper algorithm. A button after its panel is not
+// looked for: the panel's flags are set when it opens.
+bool DocumentBuilder::Disclosed(std::string_view id) const {
+  return !id.empty() && !disclosed_ids_.empty() && disclosed_ids_.count(std::string(id)) != 0;
+}
+
+// Records each id of a disclosure button's aria-controls (a space-separated list).
+void DocumentBuilder::RememberDisclosed(std::string_view controlled_ids) {
+  std::size_t i = 0;
+  while (i < controlled_ids.size()) {
+    while (i < controlled_ids.size() && controlled_ids[i] == ' ') ++i;
+    const std::size_t begin = i;
+    while (i < controlled_ids.size() && controlled_ids[i] != ' ') ++i;
+    if (i > begin) disclosed_ids_.emplace(controlled_ids.substr(begin, i - begin));
+  }
+}
+
 // React's streaming server rendering sends a Suspense boundary's content late, in a
 // <div hidden id="S:0"> that an inline script moves into place: shown to every reader with scripts.
 // Measured on the full corpus: one wcxb-dev page 0 → 0.95 shingle F1 (its article arrives in 21
