@@ -153,10 +153,17 @@ TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
       "<button aria-expanded=false aria-controls=\"p1 p2\">Shipping</button>"
       "<div id=p2 role=region aria-hidden=true class=i1xfwo6n>Most orders ship within two days.</div>"
       "<button aria-controls=p3>Menu</button><div id=p3 hidden>Not a disclosure: no aria-expanded</div>"
+      "<div><a aria-expanded=false>Methodology</a></div><div class=hide>How the calculator works.</div>"
+      "<details aria-expanded=false><summary>Is it fast?</summary><div aria-hidden=true>Yes, quite.</div></details>"
+      "<nav><ul><li><a>Deals</a><span><button aria-expanded=false></button></span></li></ul></nav>"
+      "<div hidden>Coming soon!</div>"
       "<div class=modal hidden>Sign up for our newsletter</div></body>");
   const std::string text = VisibleText(doc);
   EXPECT_NE(text.find("Most orders ship"), std::string::npos) << text;  // aria-controls of aria-expanded
   EXPECT_EQ(text.find("Not a disclosure"), std::string::npos) << text;
+  EXPECT_NE(text.find("How the calculator works"), std::string::npos) << text;  // right after the expander
+  EXPECT_NE(text.find("Yes, quite"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Coming soon"), std::string::npos) << text;  // after a menu with a toggle deep inside
   EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
   // React's streamed Suspense boundaries arrive hidden and are moved into place by a script.
   const Document streamed = Parsed("<body><p>A long visible introduction to the review of the keyboard, its keys and "

@@ -238,6 +238,23 @@ bool DocumentBuilder::Disclosed(std::string_view id) const {
   return !id.empty() && !disclosed_ids_.empty() && disclosed_ids_.count(std::string(id)) != 0;
 }
 
+// The element being opened (the last node, not linked yet) is the panel of the last aria-expanded
+// element when it comes right after it: its previous element sibling is that element or that
+// element's parent (<div><a aria-expanded=false>Methodology</a></div><div class=hide>...), or its
+// parent is that element (a <details aria-expanded> whose body follows its <summary>). Measured
+// on the full corpus: wcxb-dev +0.0013 / +0.0007 with `auto` (3 pages better: a calculator's
+// methodology, a product's FAQ; none worse, no other set changes). A previous sibling that holds
+// the expander deeper (a menu whose last item has a toggle button) showed a shop's hidden i18n
+// strings and cart popups (a page −0.08).
+bool DocumentBuilder::FollowsExpander() const {
+  if (last_expander_ == kNoNode) return false;
+  const NodeId parent = parents_.back();
+  if (parent == last_expander_) return true;
+  NodeId prev = doc_.nodes[parent].last_child;
+  for (int i = 0; i < 3 && prev != kNoNode && doc_.nodes[prev].tag == Tag::kText; ++i) prev = doc_.nodes[prev].prev_sibling;
+  return prev != kNoNode && (prev == last_expander_ || doc_.nodes[last_expander_].parent == prev);
+}
+
 // Records each id of a disclosure button's aria-controls (a space-separated list).
 void DocumentBuilder::RememberDisclosed(std::string_view controlled_ids) {
   std::size_t i = 0;

@@ -11,8 +11,8 @@
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
 //    attribute, aria-hidden="true", an inline display:none / visibility:hidden, a screen-reader-
 //    only class or a display:none utility class ("hide", "d-none" without "d-lg-block"), except
-//    tab panels (role="tabpanel"), accordion and FAQ panels (by class, or as the aria-controls
-//    target of an earlier aria-expanded button) and React's streamed boundaries
+//    tab panels (role="tabpanel"), accordion and FAQ panels (by class, as the aria-controls
+//    target of an earlier aria-expanded button, or right after one) and React's streamed boundaries
 //    (<div hidden id="S:0">); flags are inherited from the parent;
 //  * an <a> is a link (kFlagInLink) when it has an attribute other than name, id and style (an
 //    href, or the class or handler of a link made by script): a bare "<a>" or "<a name=top>" is an
@@ -117,10 +117,13 @@ class DocumentBuilder {
     if (element_hidden_ && (doc_.GetAttr(id, Attr::kRole) == "tabpanel" ||
                             StreamedBoundary(doc_.GetAttr(id, Attr::kId)) ||
                             CollapsiblePanel(doc_.GetAttr(id, Attr::kClass)) ||
-                            Disclosed(doc_.GetAttr(id, Attr::kId)))) {
+                            Disclosed(doc_.GetAttr(id, Attr::kId)) || FollowsExpander())) {
       element_hidden_ = false;
     }
-    if (element_expander_ && !element_controls_.empty()) RememberDisclosed(element_controls_);
+    if (element_expander_) {
+      last_expander_ = id;
+      if (!element_controls_.empty()) RememberDisclosed(element_controls_);
+    }
     if (element_hidden_) n.flags |= kFlagHidden | kFlagHiddenByMarkup;
     if (n.tag == Tag::kA && element_linkish_) n.flags |= kFlagInLink;
     if (n.tag == Tag::kNoscript) n.flags |= kFlagInNoscript;
@@ -229,6 +232,7 @@ class DocumentBuilder {
   static bool CollapsiblePanel(std::string_view class_names);
   bool Disclosed(std::string_view id) const;
   void RememberDisclosed(std::string_view controlled_ids);
+  bool FollowsExpander() const;
   std::uint16_t UnknownNameIndex(std::string_view name, std::uint32_t name_key);
   void RememberLandmark(Tag tag, NodeId id);
   void CountNoscriptText(NodeId id);
@@ -247,6 +251,7 @@ class DocumentBuilder {
   bool element_linkish_ = false;  // ... it has an attribute other than name, id and style
   bool element_expander_ = false;  // ... it has aria-expanded
   std::string element_controls_;  // ... its aria-controls value
+  NodeId last_expander_ = kNoNode;  // the last element with aria-expanded
   std::unordered_set<std::string> disclosed_ids_;  // ids that a disclosure button (aria-expanded) controls
   std::uint32_t element_kept_ = 0;  // ... and the Attrs it keeps, a bit each
   static_assert(static_cast<int>(Attr::kCount) <= 32);
