@@ -34,6 +34,23 @@ TEST(Pipeline, ExtractsAnArticle) {
   EXPECT_EQ(r.encoding.charset, "UTF-8");
 }
 
+TEST(Pipeline, ZeroWidthJoinersStayBetweenCharacters) {
+  // Persian writes "mi-khaham" with a zero width non-joiner; an emoji sequence joins its parts with a
+  // zero width joiner. Neither may become a space, in the text or in the metadata. Where they join
+  // nothing (after a space, at a block's start) they go.
+  const std::string word = "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645";
+  const std::string shrug = "\U0001F937\u200D\u2642\uFE0F";
+  const std::string html = "<html><head><title>" + word + " - News</title><meta name=keywords content=\"" + word +
+                           "\"></head><body><p>\u200B" + kPara + " " + word + " " + shrug + " \u200D.</p></body></html>";
+  const Result r = Extractor().Extract(html);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_EQ(r.blocks.size(), 1u);
+  EXPECT_EQ(r.blocks[0].text, kPara + " " + word + " " + shrug + " .");
+  EXPECT_EQ(r.metadata.title.find(word), 0u) << r.metadata.title;
+  ASSERT_EQ(r.metadata.keywords.size(), 1u);
+  EXPECT_EQ(r.metadata.keywords[0], word);
+}
+
 TEST(Pipeline, EmptyAndWhitespaceInputs) {
   EXPECT_EQ(Extractor().Extract("").status.code(), StatusCode::kEmptyInput);
   EXPECT_EQ(Extractor().Extract(" \n\t\r\n ").status.code(), StatusCode::kEmptyInput);

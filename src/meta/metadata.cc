@@ -147,7 +147,12 @@ std::string CollapseSpace(std::string_view s, std::size_t max_bytes = 4096) {
   bool space = false;
   for (std::size_t i = 0; i < s.size() && out.size() < max_bytes;) {
     if (const std::size_t sp = SpaceLen(s, i)) {
-      space = !out.empty();
+      std::size_t j = i;
+      if (text::IsZeroWidthFormat(text::NextCodePoint(s, j))) {  // kept between two characters
+        if (!space && !out.empty()) out.append(s.data() + i, sp);
+      } else {
+        space = !out.empty();
+      }
       i += sp;
       continue;
     }
