@@ -31,6 +31,12 @@ TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
     EXPECT_EQ(dom::testing::ExplainDisagreement(d.example, ParseLimits{}), d.name);
   }
   EXPECT_EQ(dom::testing::ExplainDisagreement("<p>the same in both</p>", ParseLimits{}), "");
+  // A rewrite can nest deeper than the original: each "<a>x" closes the <a> before it, each "<b>x"
+  // stays open. Under a small depth limit the rewritten page is still compared, not flattened
+  // (a libFuzzer find of parse_fuzz, whose limit is 200).
+  std::string deep = "<a>1<div><div><div><div><div><div><div><div><a>2";
+  for (int i = 0; i < 20; ++i) deep += "<a>x";
+  EXPECT_EQ(dom::testing::ExplainDisagreement(deep, ParseLimits{16}), "<a> in an <a> 8 blocks deep");
   // The rewrites behind them.
   EXPECT_EQ(dom::testing::RenameTags("<P class=p><pre></p ></P>", "p", "x"), "<x class=p><pre></x ></x>");
   EXPECT_EQ(dom::testing::RewriteTags("<p a=1 A=2 b=\"x/y\" c=/d/ / e a>t/u",
