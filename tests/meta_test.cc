@@ -373,6 +373,15 @@ TEST(MetaDescription, MetaThenOg) {
             "An og text");
 }
 
+TEST(MetaDescription, RdfaPropertyListsSeveralTerms) {
+  // RDFa's property attribute is a list of terms: each of them names the value.
+  const Metadata m = Extract(
+      "<html><head><meta property='x:description\tog:description twitter:description' content='Listed'>"
+      "<meta property='og:site_name  dc:publisher' content='Example Daily'></head></html>");
+  EXPECT_EQ(m.description, "Listed");
+  EXPECT_EQ(m.site_name, "Example Daily");
+}
+
 TEST(MetaRobustness, EmptyAndBrokenInputs) {
   EXPECT_EQ(Extract("").title, "");
   const Metadata m = Extract(

@@ -362,9 +362,18 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
       case Tag::kMeta: {
         const std::string_view value = Trim(doc.GetAttr(id, Attr::kContent));
         if (value.empty()) break;
-        for (std::string_view k : {doc.GetAttr(id, Attr::kName), doc.GetAttr(id, Attr::kProperty), itemprop,
-                                   doc.GetAttr(id, Attr::kHttpEquiv)}) {
+        for (std::string_view k : {doc.GetAttr(id, Attr::kName), itemprop, doc.GetAttr(id, Attr::kHttpEquiv)}) {
           k = Trim(k);
+          if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
+        }
+        // RDFa's property attribute lists its terms separated by spaces ("og:title twitter:title").
+        const std::string_view property = doc.GetAttr(id, Attr::kProperty);
+        auto space = [&](std::size_t i) { return property[i] == ' ' || (property[i] >= '\t' && property[i] <= '\r'); };
+        for (std::size_t i = 0; i < property.size();) {
+          while (i < property.size() && space(i)) ++i;
+          const std::size_t begin = i;
+          while (i < property.size() && !space(i)) ++i;
+          const std::string_view k = property.substr(begin, i - begin);
           if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
         }
         continue;  // a <meta itemprop> is fully handled here
