@@ -251,10 +251,10 @@ class DocumentBuilder {
   bool element_linkish_ = false;  // ... it has an attribute other than name, id and style
   bool element_expander_ = false;  // ... it has aria-expanded
   std::string element_controls_;  // ... its aria-controls value
-  NodeId last_expander_ = kNoNode;  // the last element with aria-expanded
-  std::unordered_set<std::string> disclosed_ids_;  // ids that a disclosure button (aria-expanded) controls
   std::uint32_t element_kept_ = 0;  // ... and the Attrs it keeps, a bit each
   static_assert(static_cast<int>(Attr::kCount) <= 32);
+  NodeId last_expander_ = kNoNode;  // the last element with aria-expanded
+  std::unordered_set<std::string> disclosed_ids_;  // ids an element with aria-expanded names in aria-controls
   bool may_hold_ef_byte_ = true;
   std::size_t text_begin_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)

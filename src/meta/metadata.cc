@@ -148,7 +148,7 @@ std::string CollapseSpace(std::string_view s, std::size_t max_bytes = 4096) {
   for (std::size_t i = 0; i < s.size() && out.size() < max_bytes;) {
     if (const std::size_t sp = SpaceLen(s, i)) {
       std::size_t j = i;
-      if (text::IsZeroWidthFormat(text::NextCodePoint(s, j))) {  // kept between two characters
+      if (text::IsZeroWidthFormat(text::NextCodePoint(s, j))) {  // kept after a character
         if (!space && !out.empty()) out.append(s.data() + i, sp);
       } else {
         space = !out.empty();

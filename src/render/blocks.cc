@@ -164,7 +164,7 @@ void AppendCollapsed(std::string_view text, std::string* out) {
     std::size_t i = static_cast<std::size_t>(p - text.data());
     const char32_t cp = text::NextCodePoint(text, i);
     const char* const next = text.data() + i;
-    if (text::IsZeroWidthFormat(cp)) {  // kept between two characters, else dropped
+    if (text::IsZeroWidthFormat(cp)) {  // kept after a character, dropped after a space
       if (!pending_space && w != begin && w[-1] != ' ' && w[-1] != '\n') w = std::copy(p, next, w);
     } else if (text::IsSpace(cp)) {
       space();

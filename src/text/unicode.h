@@ -44,9 +44,9 @@ inline char32_t NextCodePoint(std::string_view s, std::size_t& i) {
 // Unicode White_Space (plus zero-width space/joiners and BOM, which render as nothing).
 bool IsSpace(char32_t c);
 // Zero width space, non-joiner, joiner and word joiner: spaces to IsSpace (they part words for
-// counting), but a reader sees no space, and between two characters they carry meaning (Persian's
+// counting), but a reader sees no space, and after a character they carry meaning (Persian's
 // non-joiner in "می‌خواهم", an emoji's joiner in "🤷‍♂️", Thai's invisible word break). Text written
-// out keeps them there and drops them elsewhere.
+// out keeps them after a character and drops them after a space or at its start.
 constexpr bool IsZeroWidthFormat(char32_t c) { return (c >= 0x200B && c <= 0x200D) || c == 0x2060; }
 // Whether byte `b` of valid UTF-8 may begin a character IsSpace accepts: ASCII space and controls,
 // and the lead bytes of U+0085/U+00A0 (C2), U+1680 (E1), U+2000–U+206F (E2), U+3000 (E3) and
