@@ -55,12 +55,15 @@ enum class SourceRole : std::uint8_t {
               // a <video>, an <audio>: where a player goes; a ruby's <rp>)
 };
 
-// What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none), and
-// whether it is one of the attributes that can hide the element.
+// What an attribute name means to the Document: the Attr it is kept as (Attr::kCount: none),
+// whether it is one of the attributes that can hide the element, and whether it is one of a
+// disclosure button's (aria-expanded, aria-controls: the panel it shows).
 struct AttributeRole {
   enum Hides : std::uint8_t { kNo, kStyle, kHidden, kAriaHidden, kClass };
+  enum Disclosure : std::uint8_t { kNone, kExpanded, kControls };
   Attr kept = Attr::kCount;
   Hides hides = kNo;
+  Disclosure disclosure = kNone;
 };
 AttributeRole RoleOfAttribute(std::string_view name);
 
@@ -99,9 +102,8 @@ class DocumentBuilder {
     // An <a> with no attribute but name, id or style is a named anchor or a placeholder, no link:
     // an unclosed "<a name=top>" would otherwise make the rest of the page link text.
     if (doc_.nodes.back().tag == Tag::kA && key != "name" && key != "id" && key != "style") element_linkish_ = true;
-    if (key.size() == 13 && key == "aria-controls") element_controls_.assign(value);
-    if (key.size() == 13 && key == "aria-expanded") element_expander_ = true;
     const AttributeRole role = RoleOfAttribute(key);
+    if (role.disclosure != AttributeRole::kNone) Disclosure(role.disclosure, value);
     if (role.hides != AttributeRole::kNo && !element_hidden_) element_hidden_ = Hides(role.hides, value);
     if (role.kept != Attr::kCount && KeptOn(role.kept, doc_.nodes.back().tag)) Keep(role.kept, value);
   }
@@ -230,6 +232,7 @@ class DocumentBuilder {
   static void AppendWithPresentationFormsFolded(std::string& pool, std::string_view s);
   static bool StreamedBoundary(std::string_view id);
   static bool CollapsiblePanel(std::string_view class_names);
+  void Disclosure(AttributeRole::Disclosure attribute, std::string_view value);
   bool Disclosed(std::string_view id) const;
   void RememberDisclosed(std::string_view controlled_ids);
   bool FollowsExpander() const;

@@ -147,8 +147,8 @@ std::string CollapseSpace(std::string_view s, std::size_t max_bytes = 4096) {
   bool space = false;
   for (std::size_t i = 0; i < s.size() && out.size() < max_bytes;) {
     if (const std::size_t sp = SpaceLen(s, i)) {
-      std::size_t j = i;
-      if (text::IsZeroWidthFormat(text::NextCodePoint(s, j))) {  // kept after a character
+      std::size_t j = i;  // (zero width characters are three bytes long: ASCII spaces are not decoded)
+      if (sp == 3 && text::IsZeroWidthFormat(text::NextCodePoint(s, j))) {  // kept after a character
         if (!space && !out.empty()) out.append(s.data() + i, sp);
       } else {
         space = !out.empty();
@@ -339,6 +339,25 @@ bool HasClassHint(std::string_view cls, std::string_view id) {
   return kHints.FoundIn(lower) && !kVetoes.FoundIn(lower);
 }
 
+// The keys that name a <meta>'s value: its name, property, itemprop and http-equiv, in lower
+// case. RDFa's property attribute lists its terms separated by spaces ("og:title twitter:title"):
+// each is a key of its own. (Apart from CollectFacts, whose per-element code stays small enough
+// for the compiler to inline its string tests.)
+[[gnu::noinline]] void AddMetaKeys(const dom::Document& doc, NodeId id, std::string_view itemprop,
+                                   std::string_view value, Facts* f) {
+  auto add = [&](std::string_view k) {
+    if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
+  };
+  add(Trim(doc.GetAttr(id, Attr::kName)));
+  for (std::string_view property = Trim(doc.GetAttr(id, Attr::kProperty)); !property.empty();) {
+    const std::size_t end = std::min(property.find_first_of(" \t\n\r\f"), property.size());
+    add(property.substr(0, end));
+    property = Trim(property.substr(end));
+  }
+  add(Trim(itemprop));
+  add(Trim(doc.GetAttr(id, Attr::kHttpEquiv)));
+}
+
 void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f) {
   const std::size_t n = doc.size();
   for (NodeId id = 0; id < n; ++id) {
@@ -362,20 +381,7 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
       case Tag::kMeta: {
         const std::string_view value = Trim(doc.GetAttr(id, Attr::kContent));
         if (value.empty()) break;
-        for (std::string_view k : {doc.GetAttr(id, Attr::kName), itemprop, doc.GetAttr(id, Attr::kHttpEquiv)}) {
-          k = Trim(k);
-          if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
-        }
-        // RDFa's property attribute lists its terms separated by spaces ("og:title twitter:title").
-        const std::string_view property = doc.GetAttr(id, Attr::kProperty);
-        auto space = [&](std::size_t i) { return property[i] == ' ' || (property[i] >= '\t' && property[i] <= '\r'); };
-        for (std::size_t i = 0; i < property.size();) {
-          while (i < property.size() && space(i)) ++i;
-          const std::size_t begin = i;
-          while (i < property.size() && !space(i)) ++i;
-          const std::string_view k = property.substr(begin, i - begin);
-          if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
-        }
+        AddMetaKeys(doc, id, itemprop, value, f);
         continue;  // a <meta itemprop> is fully handled here
       }
       case Tag::kLink:
