@@ -264,6 +264,7 @@ bool DocumentBuilder::FollowsExpander() const {
   const NodeId parent = parents_.back();
   if (parent == last_expander_) return true;
   NodeId prev = doc_.nodes[parent].last_child;
+  // (past the white space between the two elements: a text node or a few, split by comments)
   for (int i = 0; i < 3 && prev != kNoNode && doc_.nodes[prev].tag == Tag::kText; ++i) prev = doc_.nodes[prev].prev_sibling;
   return prev != kNoNode && (prev == last_expander_ || doc_.nodes[last_expander_].parent == prev);
 }
