@@ -156,7 +156,7 @@ TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
       "<div><a aria-expanded=false>Methodology</a></div><div class=hide>How the calculator works.</div>"
       "<details aria-expanded=false><summary>Is it fast?</summary><div aria-hidden=true>Yes, quite.</div></details>"
       "<nav><ul><li><a>Deals</a><span><button aria-expanded=false></button></span></li></ul></nav>"
-      "<div hidden>Coming soon!</div>"
+      "<div hidden>Coming soon!</div><div hidden=until-found>Found by searching the page.</div>"
       "<div class=modal hidden>Sign up for our newsletter</div></body>");
   const std::string text = VisibleText(doc);
   EXPECT_NE(text.find("Most orders ship"), std::string::npos) << text;  // aria-controls of aria-expanded
@@ -164,6 +164,7 @@ TEST(DomParse, HiddenTabAccordionPanelsAndStreamedBoundariesAreShown) {
   EXPECT_NE(text.find("How the calculator works"), std::string::npos) << text;  // right after the expander
   EXPECT_NE(text.find("Yes, quite"), std::string::npos) << text;
   EXPECT_EQ(text.find("Coming soon"), std::string::npos) << text;  // after a menu with a toggle deep inside
+  EXPECT_NE(text.find("Found by searching"), std::string::npos) << text;  // hidden="until-found"
   EXPECT_NE(text.find("Wash by hand"), std::string::npos) << text;
   // React's streamed Suspense boundaries arrive hidden and are moved into place by a script.
   const Document streamed = Parsed("<body><p>A long visible introduction to the review of the keyboard, its keys and "

@@ -211,11 +211,13 @@ std::uint32_t DocumentBuilder::LineBefore(std::size_t offset) {
 }
 
 // The `hidden` attribute, aria-hidden="true", an inline display:none or visibility:hidden, a
-// screen-reader-only or display:none class (HasHidingClass).
+// screen-reader-only or display:none class (HasHidingClass). hidden="until-found" is the
+// standard's own collapsed section (an accordion's panel that find-in-page opens): its text is the
+// page's, as that of the accordion panels OpenElement shows.
 bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
   switch (rule) {
     case AttributeRole::kStyle: return HasHiddenStyle(value);
-    case AttributeRole::kHidden: return true;
+    case AttributeRole::kHidden: return !text::EqualsIgnoreAsciiCase(value, "until-found");
     case AttributeRole::kAriaHidden: return text::EqualsIgnoreAsciiCase(value, "true");
     case AttributeRole::kClass: return HasHidingClass(value);
     case AttributeRole::kNo: return false;

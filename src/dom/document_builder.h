@@ -11,9 +11,9 @@
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
 //    attribute, aria-hidden="true", an inline display:none / visibility:hidden, a screen-reader-
 //    only class or a display:none utility class ("hide", "d-none" without "d-lg-block"), except
-//    tab panels (role="tabpanel"), accordion and FAQ panels (by class, as the aria-controls
-//    target of an earlier aria-expanded button, or right after one) and React's streamed boundaries
-//    (<div hidden id="S:0">); flags are inherited from the parent;
+//    tab panels (role="tabpanel"), accordion and FAQ panels (by class, hidden="until-found", as
+//    the aria-controls target of an earlier aria-expanded button, or right after one) and React's
+//    streamed boundaries (<div hidden id="S:0">); flags are inherited from the parent;
 //  * an <a> is a link (kFlagInLink) when it has an attribute other than name, id and style (an
 //    href, or the class or handler of a link made by script): a bare "<a>" or "<a name=top>" is an
 //    anchor, and left unclosed it would turn the rest of the page into link text. Measured on the
