@@ -208,6 +208,46 @@ TEST(MetaAuthor, ChineseLabels) {
             "王建宏 张文攀");
 }
 
+// Chinese bylines without a label: a line of names between the headline and the story, and a
+// credit in parentheses closing a paragraph (zh-cwced and xinhuanet pages name their authors so).
+TEST(MetaAuthor, ChineseUnlabelledBylines) {
+  const std::string story =
+      "<p>人心不会熄灭，但它可能蒙上灰烬而不再燃烧。灰烬本来是燃烧的产物，但它反过来又抑制了燃烧。</p>";
+  EXPECT_EQ(Extract("<html><head><title>犬儒病</title></head><body><h1>犬儒病</h1><p>胡平</p>" + story +
+                    "</body></html>")
+                .author,
+            "胡平");
+  // Several names, a repeated title and a subtitle in between.
+  EXPECT_EQ(Extract("<html><head><title>社会资本与再就业</title></head><body><h1>社会资本与再就业</h1>"
+                    "<p>社会资本与再就业</p><p>赵延东、风笑天</p><p>——一个副标题</p>" +
+                    story + "</body></html>")
+                .author,
+            "赵延东、风笑天");
+  // No paragraph after it: a short line of two words is not a byline ("高清 组图" menus).
+  EXPECT_EQ(Extract("<html><body><h1>犬儒病</h1><p>胡平</p><p>返回</p></body></html>").author, "");
+  // Not a family name: a place, a word.
+  EXPECT_EQ(Extract("<html><body><h1>犬儒病</h1><p>上海</p>" + story + "</body></html>").author, "");
+  // Closing credits: after a sentence, or on a line of their own; a place of reporting is cut.
+  EXPECT_EQ(Extract("<html><body><h1>电改</h1>" + story + "<p>所有的改革难道不都是利益再分配的过程吗？”（姚峰 上海报道）</p>"
+                    "</body></html>")
+                .author,
+            "姚峰");
+  EXPECT_EQ(Extract("<html><body><h1>外科医生</h1>" + story + "<p>一位自甘穷酸的外科医生。</p><div>（袁源）</div>"
+                    "</body></html>")
+                .author,
+            "袁源");
+  EXPECT_EQ(Extract("<html><body><h1>廉洁</h1><p>过一个廉洁的新春佳节。（常书香 马丹阳 ）</p></body></html>").author,
+            "常书香 马丹阳");
+  // A reporter's credit wins over the editor's label.
+  EXPECT_EQ(Extract("<html><body><h1>职业病</h1><p>也许才能找到密码。（李妍）</p><p>责任编辑：安傳香</p></body></html>")
+                .author,
+            "李妍");
+  // A photographer's or an editor's credit is not the author's; nor is a parenthesis inside a sentence.
+  EXPECT_EQ(Extract("<html><body><h1>丝路行</h1><p>图为启动仪式。（刘通摄）</p></body></html>").author, "");
+  EXPECT_EQ(Extract("<html><body><h1>新闻</h1><p>正文结束。(曹文明 編輯)</p></body></html>").author, "");
+  EXPECT_EQ(Extract("<html><body><h1>诗</h1><p>他引用了一句诗（李白）</p></body></html>").author, "");
+}
+
 TEST(MetaAuthor, EnglishByline) {
   const Metadata m = Extract(
       "<html><body><h1>Headline of the story</h1><p>By Jane Q. Public | March 3, 2011</p><p>Body text.</p>"

@@ -1382,6 +1382,142 @@ void CjkBylines(const Stream& st, std::size_t wb, std::size_t we, std::vector<Au
   }
 }
 
+bool AllHan(std::string_view w) {
+  for (std::size_t i = 0; i < w.size();) {
+    if (!IsHan(text::NextCodePoint(w, i))) return false;
+  }
+  return true;
+}
+
+// One Chinese personal name: 2–4 Han characters, the first a common family name.
+bool IsChineseName(std::string_view w) {
+  std::size_t i = 0;
+  const std::size_t n = CodePoints(w);
+  return n >= 2 && n <= 4 && AllHan(w) &&
+         tables::kChineseSurnames.find(text::NextCodePoint(w, i)) != std::u32string_view::npos;
+}
+
+// The names `s` holds if it holds nothing else: words separated by spaces or "、", the first a
+// name (IsChineseName), the others 2–4 Han characters (rarer family names). With `credit`, the
+// last word may instead be a place of reporting ("上海报道"). The names keep their separator
+// ("赵延东、风笑天", "常书香 马丹阳"); "" otherwise.
+std::string OnlyChineseNames(std::string_view s, bool credit) {
+  std::string names;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    std::size_t sep = 0, e = i;
+    while (e < s.size()) {
+      sep = s[e] == ' ' ? 1 : s.substr(e, 3) == "　" || s.substr(e, 3) == "、" ? 3 : 0;
+      if (sep) break;
+      e += SeqLen(s[e]);
+    }
+    const std::string_view w = s.substr(i, e - i);
+    const bool last = e >= s.size() || Trim(s.substr(e)).empty();
+    if (!w.empty()) {
+      const std::size_t han = CodePoints(w);
+      bool place = false;
+      for (std::string_view ending : tables::kCjkCreditEndings) {
+        if (!credit || !last || names.empty() || !w.ends_with(ending)) continue;
+        const std::string_view where = w.substr(0, w.size() - ending.size());
+        place = CodePoints(where) <= 4 && AllHan(where);
+      }
+      if (place) break;
+      for (std::string_view role : tables::kCjkCreditRoles) {
+        if (w.ends_with(role)) return "";
+      }
+      if (!(names.empty() ? IsChineseName(w) : han >= 2 && han <= 4 && AllHan(w))) return "";
+      if (!names.empty()) names.append(s.substr(i - 3, 3) == "、" ? "、" : " ");
+      names.append(w);
+    }
+    i = e + sep;
+  }
+  return names;
+}
+
+// Chinese bylines without a label. A line of names alone between the headline and the story's
+// first paragraph ("犬儒病(上)" / "胡平" / the story), and a credit in parentheses closing a paragraph
+// ("…吗？”（姚峰 上海报道）", "（袁源）" on a line of its own): both are how Chinese papers name
+// their reporters. Names must pass OnlyChineseNames.
+void UnlabelledCjkBylines(const Stream& st, const Anchor& anchor, std::size_t wb, std::size_t we,
+                          std::vector<AuthorCand>* out) {
+  const std::string_view text = std::string_view(st.text).substr(0, we);
+  auto line_end = [&](std::size_t from) {
+    const std::size_t nl = text.find('\n', from);
+    return nl == std::string_view::npos ? text.size() : nl;
+  };
+  auto in_link = [&](std::size_t pos) {
+    const Seg* seg = st.SegAt(pos);
+    return seg && seg->in_link && seg->begin <= pos;
+  };
+  // Under the headline (or at the top of the text when the headline is not found): short lines (a
+  // repeated title, a date) may come first; a long one is the story. A paragraph must follow the
+  // names, after at most two short lines (a subtitle).
+  constexpr std::size_t kShortLine = 120, kParagraph = 60;
+  constexpr int kShortLinesBefore = 8, kShortLinesAfter = 2;
+  // The next line with text from *line on, moved past it; "" at the end.
+  auto next_line = [&](std::size_t* line, std::size_t* at) {
+    std::string_view l;
+    while (l.empty() && *line < text.size()) {
+      const std::size_t e = line_end(*line);
+      l = Trim(text.substr(*line, e - *line));
+      *at = *line;
+      *line = e + 1;
+    }
+    return l;
+  };
+  std::size_t line = anchor.found() ? std::min(text.size(), line_end(anchor.end) + 1) : 0;
+  for (int lines = 0; line < text.size() && lines < kShortLinesBefore; ++lines) {
+    std::size_t at = 0;
+    const std::string_view l = next_line(&line, &at);
+    if (l.size() > kShortLine) break;
+    std::string names = OnlyChineseNames(l, false);
+    if (names.empty() || in_link(at)) continue;
+    for (int after = 0; after <= kShortLinesAfter; ++after) {
+      const std::string_view next = next_line(&line, &at);
+      if (next.size() >= kParagraph) {
+        out->push_back({std::move(names), 4, at});
+        break;
+      }
+      if (next.empty()) break;
+    }
+    break;
+  }
+  // Closing credits: the line ends with a parenthesis that holds only names, and the parenthesis
+  // begins the line or follows the end of a sentence.
+  constexpr std::size_t kCreditBytes = 60;
+  int found = 0;
+  for (std::size_t line = wb; line < text.size() && found < 4;) {
+    const std::size_t e = line_end(line);
+    const std::string_view l = Trim(text.substr(line, e - line));
+    line = e + 1;
+    const bool closes = l.ends_with("）") || l.ends_with(")");
+    if (!closes) continue;
+    const std::string_view tail = l.substr(l.size() > kCreditBytes ? l.size() - kCreditBytes : 0);
+    const std::size_t wide = tail.rfind("（"), narrow = tail.rfind('(');
+    std::size_t open = wide;
+    std::size_t open_len = 3;
+    if (open == std::string_view::npos || (narrow != std::string_view::npos && narrow > open)) open = narrow, open_len = 1;
+    if (open == std::string_view::npos) continue;
+    const std::size_t close_len = l.ends_with("）") ? 3 : 1;
+    const std::size_t inner_begin = open + open_len;
+    if (inner_begin + close_len > tail.size()) continue;
+    const std::string_view inner = Trim(tail.substr(inner_begin, tail.size() - close_len - inner_begin));
+    const std::string_view before = Trim(l.substr(0, l.size() - tail.size() + open));
+    if (!before.empty()) {
+      static constexpr std::string_view kSentenceEnds[] = {"。", "！", "？", "”", "」", "』", ".", "!", "?", "\""};
+      bool sentence = false;
+      for (std::string_view p : kSentenceEnds) sentence = sentence || before.ends_with(p);
+      if (!sentence) continue;
+    }
+    std::string names = OnlyChineseNames(inner, true);
+    if (names.empty()) continue;
+    const std::size_t at = static_cast<std::size_t>(inner.data() - st.text.data());
+    if (at < wb || in_link(at)) continue;
+    out->push_back({std::move(names), 4, at});
+    ++found;
+  }
+}
+
 // Inside navigation, a heading or a form control: menus say "By Topic", "By Event Type".
 bool InNavigation(const dom::Document& doc, NodeId id) {
   for (NodeId p = id; p != kNoNode && p != 0; p = doc[p].parent) {
@@ -2403,7 +2539,9 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
       }
       const NodeId root = doc.body != kNoNode ? doc.body : 0;
       if (annotation.stats.empty() || annotation[root].cjk > 0) {
-        CjkBylines(st, wb, std::min(we, anchor.found() ? anchor.begin + kCjkBylineWindow : we), &cands);
+        const std::size_t cjk_we = std::min(we, anchor.found() ? anchor.begin + kCjkBylineWindow : we);
+        CjkBylines(st, wb, cjk_we, &cands);
+        UnlabelledCjkBylines(st, anchor, wb, cjk_we, &cands);
       }
       EnglishBylines(doc, st, wb, we, &cands);
       for (std::size_t i = 0; i < f.bylines.size(); ++i) {

@@ -259,6 +259,26 @@ inline constexpr std::string_view kCjkNameStops[] = {
     "电", "讯", "图", "发布会", "转载", "整理",
 };
 
+// Common Chinese family names (simplified and traditional forms; together they cover most of the
+// population). A line or a closing parenthesis that holds only words of 2–4 Han characters is a
+// byline only when each word begins with one of these: "胡平" under a headline, "（姚峰 上海报道）"
+// closing a story; "全文", "关闭", "上海" are not names.
+inline constexpr std::u32string_view kChineseSurnames =
+    U"王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
+    U"吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵"
+    U"万钱严覃武戴莫孔向汤常温康施牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹欧耿焦俞左柳甘祝包宁尚符"
+    U"舒阮柯纪梅童凌毕季裴霍涂苗谷盛翁冉骆蓝辛靳柴蒙鲍喻祁蒲滕屈饶牟艾尤穆卓吉缪芦麦褚娄窦戚岑宫卜"
+    U"冷晏席米柏宗瞿桂佟臧闵苟邬卞姬仇栾隋刁荣巫寇桑郎甄丛仲虞敖巩佘池苑迟邝陳楊黃趙吳劉張鄭謝馮鄧"
+    U"蕭許韓蔣葉蘇呂盧鍾譚陸賈韋鄒閻顧龔萬錢嚴湯溫龐聶魯歐蘭馬孫羅鄔藍駱喬顏閔鮑齊";
+// Last words of a closing credit that are not names: the place of reporting ("上海报道").
+inline constexpr std::string_view kCjkCreditEndings[] = {"报道", "報導", "報道"};
+// Ends of words that make a credit someone else's than the author's: a photographer ("刘通摄"),
+// an editor ("曹文明 編輯"), a translator.
+inline constexpr std::string_view kCjkCreditRoles[] = {
+    "摄", "攝", "摄影", "攝影", "图", "圖", "编辑", "編輯", "责编", "責編", "编译", "編譯", "翻译", "翻譯",
+    "整理", "校对", "校對",
+};
+
 // Class/id fragments (lower-case) that mark an element holding the byline.
 inline constexpr std::string_view kBylineClassHints[] = {
     "author", "byline", "writer", "by-line", "zuozhe", "reporter", "creator",
