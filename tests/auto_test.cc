@@ -510,6 +510,26 @@ TEST(Auto, BylineAndDateAboveTheArticleAreDropped) {
   EXPECT_NE(kept.find("Jane Roe"), std::string::npos) << kept;
 }
 
+
+TEST(Auto, DatelineAboveTheArticleIsDroppedWhateverItsLength) {
+  // A Japanese news page: date, time, place and place tags on one line. Its kana and Han weigh three
+  // letters each, so it is as "long" as a sentence; beginning with a date, it is a dateline.
+  const std::string body = Repeat(
+      "<p>ナイジェリア北東部の町で１６日、少女らによる自爆攻撃があり、少なくとも３１人が死亡した。警察が明らかにした。</p>", 4);
+  const std::string html =
+      "<body><div class=article><div><h1>少女らによる自爆攻撃</h1><div><span class=day>2018年6月18日 10:01　"
+      "<span class=location>発信地：カノ/ナイジェリア [ <a href=/a>ナイジェリア</a> <a href=/b>アフリカ</a> ]"
+      "</span></span></div></div>" + body + "</div></body>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("自爆攻撃があり"), std::string::npos) << out;
+  EXPECT_EQ(out.find("発信地"), std::string::npos) << out;
+  // A paragraph that begins with a date and ends a sentence is content.
+  const std::string lead =
+      "<body><div class=article><h1>少女らによる自爆攻撃</h1><p>2018年6月18日、ナイジェリア北東部カノの市場で爆発があった。</p>" +
+      body + "</div></body>";
+  const std::string kept = ExtractAuto(lead);
+  EXPECT_NE(kept.find("市場で爆発があった"), std::string::npos) << kept;
+}
 TEST(Auto, ALabelWhoseLinkWentIsNoSentence) {
   // "Source: <a>...</a>" under the headline: the link goes as a link group, and the colon left at
   // the end of the line ends a label, not a sentence announcing the text, so the line goes too.

@@ -70,7 +70,8 @@
 //    beside it (`kMaxHeadlineLevels`), not in a banner further up the page. Then up
 //    to `kMaxLeadingMetaBlocks` short blocks (under `lead_trim_chars` weighted characters, link text
 //    included) that open the content without ending a sentence are dropped: bylines, dates,
-//    "Share"/"Print" rows and section labels between the headline and the first paragraph.
+//    "Share"/"Print" rows and section labels between the headline and the first paragraph. A
+//    block that begins with a date counts as short whatever its length (a dateline with places).
 //    Headings (and paragraphs wholly in bold) are passed over; if more such blocks follow one
 //    another the content is a list (a schedule, products) and nothing is dropped. At the other
 //    end, after steps 7 and 8, the first block of mostly link text after the last prose block
@@ -1339,6 +1340,14 @@ class AutoSelector {
     return true;
   }
 
+  // A block that begins with a date: a dateline ("2018年6月18日 10:01 発信地：カノ/ナイジェリア
+  // [ ナイジェリア アフリカ ]"), whatever its length, unless it ends a sentence.
+  static bool Dateline(std::string_view text) {
+    meta::DateMatch m;
+    const std::size_t first = text.find_first_not_of(" \t\r\n\f");
+    return first != std::string_view::npos && meta::NextDateInText(text, first, &m) && m.begin == first;
+  }
+
   // Step 6, second half: short blocks that open the content without ending a sentence (bylines,
   // dates, share rows) are dropped, at most kMaxLeadingMetaBlocks of them.
   void DropLeadingMetaBlocks() {
@@ -1357,7 +1366,8 @@ class AutoSelector {
         meta_nodes.resize(unit_begin);  // headings stay
         return true;
       }
-      if (unit_chars >= o_.lead_trim_chars || (EndsSentence(unit_text) && !LabelOfDroppedLink(unit, unit_text))) {
+      if ((unit_chars >= o_.lead_trim_chars && !Dateline(unit_text)) ||
+          (EndsSentence(unit_text) && !LabelOfDroppedLink(unit, unit_text))) {
         meta_nodes.resize(unit_begin);
         return false;
       }
