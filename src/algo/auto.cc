@@ -1343,9 +1343,11 @@ class AutoSelector {
   // A block that begins with a date: a dateline ("2018年6月18日 10:01 発信地：カノ/ナイジェリア
   // [ ナイジェリア アフリカ ]"), whatever its length, unless it ends a sentence.
   static bool Dateline(std::string_view text) {
+    constexpr std::size_t kDateBytes = 48;  // a date with its time and zone, in any script
     meta::DateMatch m;
     const std::size_t first = text.find_first_not_of(" \t\r\n\f");
-    return first != std::string_view::npos && meta::NextDateInText(text, first, &m) && m.begin == first;
+    return first != std::string_view::npos && meta::NextDateInText(text.substr(0, first + kDateBytes), first, &m) &&
+           m.begin == first;
   }
 
   // Step 6, second half: short blocks that open the content without ending a sentence (bylines,

@@ -1407,7 +1407,11 @@ std::string OnlyChineseNames(std::string_view s, bool credit) {
   while (i < s.size()) {
     std::size_t sep = 0, e = i;
     while (e < s.size()) {
-      sep = s[e] == ' ' ? 1 : s.substr(e, 3) == "　" || s.substr(e, 3) == "、" ? 3 : 0;
+      // ' ', or "　" (E3 80 80) or "、" (E3 80 81).
+      sep = s[e] == ' ' ? 1
+            : s[e] == '\xE3' && e + 2 < s.size() && s[e + 1] == '\x80' && (s[e + 2] == '\x80' || s[e + 2] == '\x81')
+                ? 3
+                : 0;
       if (sep) break;
       e += SeqLen(s[e]);
     }
