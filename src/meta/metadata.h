@@ -6,7 +6,8 @@
 //   date    <meta> publication keys → JSON-LD datePublished → itemprop=datePublished →
 //           <time datetime> and dates in the body text near the headline → the URL → <meta> modified
 //   author  JSON-LD author → <meta> author keys → itemprop=author → rel=author → byline
-//           class/id → "作者：" / "记者" / "By …" bylines in the text
+//           class/id → "作者：" / "记者" / "By …" bylines in the text → Chinese names without
+//           a label (a line of names under the headline, "（姚峰 上海报道）" closing a paragraph)
 //   lang    <html lang> → <meta> content-language / og:locale → JSON-LD inLanguage → the script of
 //           the body text (overrides a declaration contradicted by the text's script)
 // Only the visible body text's first 40 KB is read, and dates are searched in a window of at
