@@ -510,7 +510,6 @@ TEST(Auto, BylineAndDateAboveTheArticleAreDropped) {
   EXPECT_NE(kept.find("Jane Roe"), std::string::npos) << kept;
 }
 
-
 TEST(Auto, DatelineAboveTheArticleIsDroppedWhateverItsLength) {
   // A Japanese news page: date, time, place and place tags on one line. Its kana and Han weigh three
   // letters each, so it is as "long" as a sentence; beginning with a date, it is a dateline.
@@ -530,6 +529,7 @@ TEST(Auto, DatelineAboveTheArticleIsDroppedWhateverItsLength) {
   const std::string kept = ExtractAuto(lead);
   EXPECT_NE(kept.find("市場で爆発があった"), std::string::npos) << kept;
 }
+
 TEST(Auto, ALabelWhoseLinkWentIsNoSentence) {
   // "Source: <a>...</a>" under the headline: the link goes as a link group, and the colon left at
   // the end of the line ends a label, not a sentence announcing the text, so the line goes too.

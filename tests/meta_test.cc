@@ -223,7 +223,7 @@ TEST(MetaAuthor, ChineseUnlabelledBylines) {
                     story + "</body></html>")
                 .author,
             "赵延东、风笑天");
-  // No paragraph after it: a short line of two words is not a byline ("高清 组图" menus).
+  // A line of names must introduce the story: followed by a button label, it is no byline.
   EXPECT_EQ(Extract("<html><body><h1>犬儒病</h1><p>胡平</p><p>返回</p></body></html>").author, "");
   // Not a family name: a place, a word.
   EXPECT_EQ(Extract("<html><body><h1>犬儒病</h1><p>上海</p>" + story + "</body></html>").author, "");

@@ -1516,7 +1516,7 @@ void UnlabelledCjkBylines(const Stream& st, const Anchor& anchor, std::size_t wb
     std::string names = OnlyChineseNames(inner, true);
     if (names.empty()) continue;
     const std::size_t at = static_cast<std::size_t>(inner.data() - st.text.data());
-    if (at < wb || in_link(at)) continue;
+    if (in_link(at)) continue;
     out->push_back({std::move(names), 4, at});
     ++found;
   }

@@ -261,8 +261,9 @@ inline constexpr std::string_view kCjkNameStops[] = {
 
 // Common Chinese family names (simplified and traditional forms; together they cover most of the
 // population). A line or a closing parenthesis that holds only words of 2–4 Han characters is a
-// byline only when each word begins with one of these: "胡平" under a headline, "（姚峰 上海报道）"
-// closing a story; "全文", "关闭", "上海" are not names.
+// byline only when its first word begins with one of these: "胡平" under a headline, "（姚峰
+// 上海报道）" closing a story; "全文", "关闭", "上海" are not names. Characters that more often
+// begin common words than names ("简介", "游戏", "连载") are left out.
 inline constexpr std::u32string_view kChineseSurnames =
     U"王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
     U"吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵"
