@@ -261,6 +261,23 @@ TEST(Auto, TopAndBottomInCssPropertyNamesAreNotPageRegions) {
   EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
 }
 
+TEST(Auto, OverflowHiddenIsNoHiddenRegion) {
+  // "overflow-hidden" (and "overflow-x-hidden") is CSS's clipping of a card's corners, not a hidden
+  // part of the page; "hidden" alone still names one.
+  const std::string first = Repeat("<p>The hammock test ran for three months in the mountains, in rain and snow.</p>", 3);
+  const std::string second = Repeat("<p>The lightest model weighed under a pound and still held two sleepers.</p>", 3);
+  const std::string out = ExtractAuto("<body><article><div class=c-columns>" + first +
+                                      "</div><div class=\"flex overflow-hidden rounded-sm\">" + second +
+                                      "</div><div class=\"overflow-x-hidden\"><p>A table of weights follows, scrolled "
+                                      "sideways on small screens, with every model we hung.</p></div>"
+                                      "<div class=hidden><p>Sign in to see your saved gear lists and orders.</p></div>"
+                                      "</article></body>");
+  EXPECT_NE(out.find("three months"), std::string::npos) << out;
+  EXPECT_NE(out.find("lightest model"), std::string::npos) << out;
+  EXPECT_NE(out.find("table of weights"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Sign in"), std::string::npos) << out;
+}
+
 TEST(Auto, ForumPostersProfilesAreNotTheThread) {
   std::string posts;
   for (int i = 0; i < 4; ++i) {

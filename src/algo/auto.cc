@@ -329,6 +329,7 @@ std::uint8_t NameHints(std::string_view name) {
   std::size_t token_end = 0;  // where the token ends in `name`
   bool upper_in_token = false;  // the token has an upper-case letter
   bool after_box_property = false;  // the previous word of this name is a CSS box property
+  bool after_overflow = false;  // the previous words of this name are "overflow" (and an axis)
   auto flush = [&]() {
     if (size == 0) return;
     const std::string_view word(token, std::min(size, kTokenBytes));
@@ -363,7 +364,11 @@ std::uint8_t NameHints(std::string_view name) {
       if (at > 1) after_box_property = box_property(word.substr(at - 1));
     }
     upper_in_token = false;
-    if (side_of_box) return;
+    // "overflow-hidden", "overflow-x-hidden": the value of CSS's overflow property, which clips
+    // the element's content and hides nothing.
+    const bool overflow_value = after_overflow && word == "hidden";
+    after_overflow = word == "overflow" || (after_overflow && (word == "x" || word == "y"));
+    if (side_of_box || overflow_value) return;
     switch (ClassifyHintToken(word)) {
       case HintKind::kBoilerplate:
         name_boiler = true;
@@ -384,7 +389,7 @@ std::uint8_t NameHints(std::string_view name) {
       token_end = i;
       flush();
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-        after_box_property = false;
+        after_box_property = after_overflow = false;
         close_name();
       }
     }
