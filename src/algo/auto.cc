@@ -330,6 +330,7 @@ std::uint8_t NameHints(std::string_view name) {
   bool upper_in_token = false;  // the token has an upper-case letter
   bool after_box_property = false;  // the previous word of this name is a CSS box property
   bool after_overflow = false;  // the previous words of this name are "overflow" (and an axis)
+  bool after_accordion = false;  // the previous word of this name is "accordion"
   auto flush = [&]() {
     if (size == 0) return;
     const std::string_view word(token, std::min(size, kTokenBytes));
@@ -368,7 +369,10 @@ std::uint8_t NameHints(std::string_view name) {
     // the element's content and hides nothing.
     const bool overflow_value = after_overflow && word == "hidden";
     after_overflow = word == "overflow" || (after_overflow && (word == "x" || word == "y"));
-    if (side_of_box || overflow_value) return;
+    // "accordion-header": the question of a FAQ item, whose answer is a panel of the content.
+    const bool item_head = after_accordion && word == "header";
+    after_accordion = word == "accordion";
+    if (side_of_box || overflow_value || item_head) return;
     switch (ClassifyHintToken(word)) {
       case HintKind::kBoilerplate:
         name_boiler = true;
@@ -389,7 +393,7 @@ std::uint8_t NameHints(std::string_view name) {
       token_end = i;
       flush();
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-        after_box_property = after_overflow = false;
+        after_box_property = after_overflow = after_accordion = false;
         close_name();
       }
     }
@@ -612,7 +616,7 @@ class AutoSelector {
       if (!attrs.id.empty() && !IsHeadingSlug(attrs.id) && !in_code[id]) names |= NameHints(attrs.id);
       Hint h = HintFromNames(names);
       const std::string_view role = attrs.role, itemprop = attrs.itemprop;
-      if (IsBoilerplateTag(node.tag) || IsBoilerplateRole(role) ||
+      if ((IsBoilerplateTag(node.tag) && !HeadingButton(id)) || IsBoilerplateRole(role) ||
           (node.tag == Tag::kHeader && !InArticle(node.parent))) {
         if (h != kCommentsHint) h = kBoilerplate;
         strong[id] = 1;
@@ -1155,7 +1159,9 @@ class AutoSelector {
         (minor || mass_[root] - mass_[id] >= kMinArticleScore)) {
       return "comment section inside the content";
     }
-    if (node.tag == Tag::kSelect || node.tag == Tag::kButton || node.tag == Tag::kOption) return "form control";
+    if (node.tag == Tag::kSelect || (node.tag == Tag::kButton && !HeadingButton(id)) || node.tag == Tag::kOption) {
+      return "form control";
+    }
     if (!holds_textarea_.empty() && holds_textarea_[id] && weight_[id] < kMaxTextBoxChars) {
       return "a text box and its labels (a comment or message form)";
     }
@@ -1343,6 +1349,12 @@ class AutoSelector {
       if (!bold) return false;
     }
     return true;
+  }
+
+  // A <button> that is a heading's text is an accordion's header (WAI-ARIA's accordion pattern:
+  // "<h3><button aria-expanded>Question?</button></h3>" over its answer panel), not a control.
+  bool HeadingButton(NodeId id) const {
+    return doc_[id].tag == Tag::kButton && dom::HeadingLevel(doc_[doc_[id].parent].tag) > 0;
   }
 
   // A block that begins with a date: a dateline ("2018年6月18日 10:01 発信地：カノ/ナイジェリア
