@@ -1351,10 +1351,18 @@ class AutoSelector {
     return true;
   }
 
-  // A <button> that is a heading's text is an accordion's header (WAI-ARIA's accordion pattern:
-  // "<h3><button aria-expanded>Question?</button></h3>" over its answer panel), not a control.
+  // A <button> that is a heading's text, or holds one, is an accordion's header (WAI-ARIA's
+  // accordion pattern: "<h3><button aria-expanded>Question?</button></h3>" over its answer
+  // panel), not a control.
   bool HeadingButton(NodeId id) const {
-    return doc_[id].tag == Tag::kButton && dom::HeadingLevel(doc_[doc_[id].parent].tag) > 0;
+    if (doc_[id].tag != Tag::kButton) return false;
+    if (dom::HeadingLevel(doc_[doc_[id].parent].tag) > 0) return true;
+    // Or the heading inside the button ("<button><h5>Question?</h5></button>"), among its first nodes.
+    constexpr NodeId kLookedAt = 8;
+    for (NodeId k = id + 1; k < doc_.SubtreeEnd(id) && k <= id + kLookedAt; ++k) {
+      if (dom::HeadingLevel(doc_[k].tag) > 0) return true;
+    }
+    return false;
   }
 
   // A block that begins with a date: a dateline ("2018年6月18日 10:01 発信地：カノ/ナイジェリア
