@@ -17,7 +17,9 @@
 //    hint on an inline element inside a sentence (a "tag" link on a name, with the block's prose on
 //    both sides).
 //    "top" and "bottom" after a CSS box property ("margin-bottom", "border-top", also behind a
-//    camel-case prefix: "ipsPadding_bottom") are no hint.
+//    camel-case prefix: "ipsPadding_bottom") are no hint; nor are "overflow-hidden" (CSS's
+//    clipping) and "accordion-header", nor a <button> that is or holds a heading (an accordion's
+//    question over its answer panel).
 //    When the main subtree comes out tiny (step 7's condition) or nothing votes while an element
 //    with a boilerplate tag or role holds half of the page's text, the page is chosen again
 //    without believing that element (a slideshow laid out in an <aside>).
@@ -364,7 +366,7 @@ std::uint8_t NameHints(std::string_view name) {
   bool upper_in_token = false;  // the token has an upper-case letter
   bool after_box_property = false;  // the previous word of this name is a CSS box property
   // Inlined by request: NameHints runs for every class value of every page, and without it the
-  // compiler made a call of each word once the body grew (+1.4% instructions over wcxb-dev).
+  // compiler made a call of each word once the body grew (+1.1% instructions over wcxb-dev).
   auto flush = [&]() __attribute__((always_inline)) {
     if (size == 0) return;
     const std::string_view word(token, std::min(size, kTokenBytes));
