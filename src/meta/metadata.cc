@@ -1490,19 +1490,16 @@ void UnlabelledCjkBylines(const Stream& st, const Anchor& anchor, std::size_t wb
   // begins the line or follows the end of a sentence.
   constexpr std::size_t kCreditBytes = 60;
   int found = 0;
-  for (std::size_t line = wb; line < text.size() && found < 4;) {
-    const std::size_t e = line_end(line);
-    const std::string_view l = Trim(text.substr(line, e - line));
-    line = e + 1;
-    const bool closes = l.ends_with("）") || l.ends_with(")");
-    if (!closes) continue;
+  for (std::size_t line = wb, line_at = 0; line < text.size() && found < 4;) {
+    const std::string_view l = next_line(&line, &line_at);
+    const std::size_t close_len = l.ends_with("）") ? 3 : l.ends_with(")") ? 1 : 0;
+    if (close_len == 0) continue;
     const std::string_view tail = l.substr(l.size() > kCreditBytes ? l.size() - kCreditBytes : 0);
     const std::size_t wide = tail.rfind("（"), narrow = tail.rfind('(');
     std::size_t open = wide;
     std::size_t open_len = 3;
     if (open == std::string_view::npos || (narrow != std::string_view::npos && narrow > open)) open = narrow, open_len = 1;
     if (open == std::string_view::npos) continue;
-    const std::size_t close_len = l.ends_with("）") ? 3 : 1;
     const std::size_t inner_begin = open + open_len;
     if (inner_begin + close_len > tail.size()) continue;
     const std::string_view inner = Trim(tail.substr(inner_begin, tail.size() - close_len - inner_begin));
