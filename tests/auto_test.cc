@@ -305,6 +305,58 @@ TEST(Auto, AccordionQuestionsStayWithTheirAnswers) {
   }
 }
 
+// A shop's category page: a short blurb, the products as a grid of cards (each a linked name, a
+// price and a rating, all short lines), and a buying guide below them, which the paragraph votes
+// choose.
+std::string ShopPage(const std::string& price) {
+  std::string cards;
+  for (int i = 0; i < 8; ++i) {
+    cards += "<div class=product-card><a href=/p/" + std::to_string(i) + "><h3>Trail Shoe " + std::to_string(i) +
+             "</h3><span class=price>" + price + "</span></a><span>4.6 (133 reviews)</span>"
+             "<button>Add to cart</button></div>";
+  }
+  return "<body><nav><a href=/>Home</a> <a href=/men>Men</a> <a href=/women>Women</a></nav><main><h1>Trail shoes</h1>"
+         "<p>Our trail shoes grip wet rock and mud, and they dry fast after a river crossing.</p>"
+         "<div class=grid>" + cards + "</div><div class=guide><h2>How to choose</h2>" +
+         Repeat("<p>A trail shoe needs a lugged sole, a rock plate under the forefoot and a snug heel, "
+                "so that it holds on a steep descent.</p>", 3) +
+         "</div></main>"
+         "<footer><p>Free returns within thirty days of delivery, on every order.</p></footer></body>";
+}
+
+TEST(Auto, AShopsProductGridIsItsContent) {
+  for (const std::string price : {"$129.95", "129,95 \u20AC", "US $ 129", "\uFFE5129", "129\u5143"}) {
+    const std::string out = ExtractAuto(ShopPage(price));
+    EXPECT_NE(out.find("rock plate"), std::string::npos) << price << "\n" << out;
+    EXPECT_NE(out.find("Trail Shoe 0"), std::string::npos) << price << "\n" << out;
+    EXPECT_NE(out.find("Trail Shoe 7"), std::string::npos) << price << "\n" << out;
+    EXPECT_NE(out.find(price), std::string::npos) << price << "\n" << out;
+    EXPECT_EQ(out.find("Add to cart"), std::string::npos) << price << "\n" << out;
+    EXPECT_EQ(out.find("Free returns"), std::string::npos) << price << "\n" << out;
+  }
+}
+
+TEST(Auto, CardsWithoutPricesAreNoProductGrid) {
+  // The same cards with a number but no currency sign: a list of links, not a shop's products.
+  const std::string out = ExtractAuto(ShopPage("129.95"));
+  EXPECT_NE(out.find("rock plate"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Trail Shoe 7"), std::string::npos) << out;
+}
+
+TEST(Auto, PricedItemsBesideALongArticleStayOut) {
+  // A blog post beside a column of app price drops: the priced list holds far less text than the
+  // post, so it is no product grid.
+  std::string drops;
+  for (int i = 0; i < 6; ++i) {
+    drops += "<li><a href=/app/" + std::to_string(i) + ">Puzzle App " + std::to_string(i) +
+             "</a> Price drop $0.99</li>";
+  }
+  const std::string out = ExtractAuto("<body><div id=page><div id=content><h1>Budget news</h1>" + HarbourParagraphs(8) +
+                                      "</div><div id=rightmaster><ul>" + drops + "</ul></div></div></body>");
+  EXPECT_NE(out.find("harbour board"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Puzzle App"), std::string::npos) << out;
+}
+
 TEST(Auto, ForumPostersProfilesAreNotTheThread) {
   std::string posts;
   for (int i = 0; i < 4; ++i) {

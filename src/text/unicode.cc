@@ -52,6 +52,11 @@ bool IsPunct(char32_t c) {
          (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
 }
 
+bool IsCurrencySign(char32_t c) {
+  return c == '$' || (c >= 0xA2 && c <= 0xA5) || (c >= 0x20A0 && c <= 0x20C0) || c == 0xFFE0 || c == 0xFFE1 ||
+         c == 0xFFE5 || c == 0xFFE6;
+}
+
 Script ScriptOf(char32_t c) {
   if (c < 0x80) {
     return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ? Script::kLatin : Script::kNone;

@@ -57,6 +57,9 @@ constexpr bool MayStartSpace(unsigned char b) {
 // Unicode punctuation (general categories P*), including CJK, Arabic and Tibetan marks (shad, tsheg is
 // *not* punctuation: it separates syllables inside words).
 bool IsPunct(char32_t c);
+// A currency sign (Unicode category Sc): "$", "¢"–"¥", "₠"–"⃀" (€, ₹, ₩, ₽, ...) and the
+// full-width ¢ £ ¥ ₩.
+bool IsCurrencySign(char32_t c);
 Script ScriptOf(char32_t c);
 inline bool IsCjk(char32_t c) { return ScriptOf(c) == Script::kCjk; }
 inline constexpr char32_t kTsheg = 0x0F0B;
