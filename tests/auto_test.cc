@@ -357,6 +357,32 @@ TEST(Auto, PricedItemsBesideALongArticleStayOut) {
   EXPECT_EQ(out.find("Puzzle App"), std::string::npos) << out;
 }
 
+TEST(Auto, SentenceMarksOfMyanmarKhmerAndEthiopicCountAsPunctuation) {
+  // A story whose sentences end with the script's own full stop (Burmese ။, Khmer ។, Amharic ።)
+  // beside a longer block of the same words without one (a list of names or tags): the votes
+  // count punctuation, so the story wins only when its marks count.
+  struct Case {
+    std::string sentence, words;
+  };
+  const Case cases[] = {
+      {"\u1019\u103C\u1014\u103A\u1019\u102C\u1014\u102D\u102F\u1004\u103A\u1004\u1036\u1010\u103D\u1004\u103A "
+       "\u1019\u102D\u102F\u1038\u101B\u102C\u101E\u102E \u1005\u1010\u1004\u103A\u1015\u103C\u102E\u104B ",
+       "\u1019\u103C\u1014\u103A\u1019\u102C\u1014\u102D\u102F\u1004\u103A\u1004\u1036 \u1019\u102D\u102F\u1038\u101B\u102C\u101E\u102E "},
+      {"\u1794\u17D2\u179A\u1791\u17C1\u179F\u1780\u1798\u17D2\u1796\u17BB\u1787\u17B6 \u1798\u17B6\u1793\u1797\u17D2\u179B\u17C0\u1784\u17D4 ",
+       "\u1794\u17D2\u179A\u1791\u17C1\u179F\u1780\u1798\u17D2\u1796\u17BB\u1787\u17B6 \u1797\u17D2\u179B\u17C0\u1784 "},
+      {"\u1260\u12A0\u12F2\u1235 \u12A0\u1260\u1263 \u12DB\u122C \u12A8\u1263\u12F5 \u12DD\u1293\u1265 \u1323\u1208\u1362 ",
+       "\u12A0\u12F2\u1235 \u12A0\u1260\u1263 \u12DD\u1293\u1265 "},
+  };
+  for (const Case& c : cases) {
+    const std::string story = Repeat("<p>" + Repeat(c.sentence, 4) + "</p>", 3);
+    const std::string list = Repeat("<p>" + Repeat(c.words, 6) + "</p>", 4);
+    const std::string out =
+        ExtractAuto("<body><div class=a>" + story + "</div><div class=b>" + list + "</div></body>");
+    EXPECT_NE(out.find(c.sentence.substr(0, 12)), std::string::npos) << out;
+    EXPECT_EQ(out.find(Repeat(c.words, 2)), std::string::npos) << out;
+  }
+}
+
 TEST(Auto, ForumPostersProfilesAreNotTheThread) {
   std::string posts;
   for (int i = 0; i < 4; ++i) {

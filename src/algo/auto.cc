@@ -1379,6 +1379,8 @@ class AutoSelector {
       case U'\u3002': case U'\uFF01': case U'\uFF1F': case U'\uFF1A': case U'\uFF1B':  // 。！？：；
       case U'\u061F': case U'\u06D4':                                      // Arabic ؟ ۔
       case U'\u0964': case U'\u0F0D': case U'\u104B':                       // danda, shad, Burmese
+      case U'\u17D4': case U'\u17D5': case U'\u1362': case U'\u1367':         // Khmer, Ethiopic
+      case U'\u05C3': case U'\u0DF4': case U'\u1803':                       // Hebrew, Sinhala, Mongolian
         return true;
       default:
         return false;

@@ -40,9 +40,15 @@ bool IsPunct(char32_t c) {
   return c == 0xA1 || c == 0xA7 || c == 0xAB || c == 0xB6 || c == 0xB7 || c == 0xBB || c == 0xBF ||
          c == 0x37E || c == 0x387 ||                            // Greek question mark, ano teleia
          (c >= 0x55A && c <= 0x55F) || c == 0x589 ||            // Armenian
+         c == 0x5BE || c == 0x5C0 || c == 0x5C3 || c == 0x5C6 || c == 0x5F3 || c == 0x5F4 ||  // Hebrew
          c == 0x60C || c == 0x60D || c == 0x61B || c == 0x61F || c == 0x6D4 ||  // Arabic
          (c >= 0x964 && c <= 0x965) ||                           // danda
+         c == 0xDF4 || c == 0xE4F || c == 0xE5A || c == 0xE5B ||   // Sinhala, Thai
          (c >= 0xF04 && c <= 0xF0A) || (c >= 0xF0D && c <= 0xF14) ||  // Tibetan marks, shad
+         (c >= 0x104A && c <= 0x104F) || c == 0x10FB ||            // Myanmar section marks, Georgian
+         (c >= 0x1362 && c <= 0x1368) ||                           // Ethiopic (not the wordspace U+1361)
+         (c >= 0x17D4 && c <= 0x17D6) || (c >= 0x17D8 && c <= 0x17DA) ||  // Khmer khan, ...
+         (c >= 0x1800 && c <= 0x180A) ||                           // Mongolian
          (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) ||
          (c >= 0x3001 && c <= 0x3003) || (c >= 0x3008 && c <= 0x3011) ||
          (c >= 0x3014 && c <= 0x301F) || c == 0x30FB ||

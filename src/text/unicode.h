@@ -54,8 +54,9 @@ constexpr bool IsZeroWidthFormat(char32_t c) { return (c >= 0x200B && c <= 0x200
 constexpr bool MayStartSpace(unsigned char b) {
   return b <= ' ' || b == 0xC2 || b == 0xE1 || b == 0xE2 || b == 0xE3 || b == 0xEF;
 }
-// Unicode punctuation (general categories P*), including CJK, Arabic and Tibetan marks (shad, tsheg is
-// *not* punctuation: it separates syllables inside words).
+// Unicode punctuation (general categories P*), including CJK, Arabic, Hebrew, Indic, Thai, Tibetan,
+// Myanmar, Khmer, Ethiopic and Mongolian marks (shad; tsheg is *not* punctuation: it separates
+// syllables inside words, nor is the Ethiopic wordspace U+1361, which separates words).
 bool IsPunct(char32_t c);
 // A currency sign (Unicode category Sc): "$", "¢"–"¥", "₠"–"⃀" (€, ₹, ₩, ₽, ...) and the
 // full-width ¢ £ ¥ ₩.
