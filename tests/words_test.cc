@@ -1,11 +1,15 @@
-// ICU word segmentation (text/words.h), case folding and the embedded stop lists (text/stopwords.h).
+// ICU word segmentation (text/words.h), case folding, the embedded stop lists (text/stopwords.h)
+// and the character classes of text/unicode.h checked against ICU's.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <unicode/uchar.h>
+
 #include "text/stopwords.h"
+#include "text/unicode.h"
 #include "text/words.h"
 
 namespace pith::text {
@@ -140,6 +144,25 @@ TEST(StopWords, TableIsSortedAndUnique) {
   for (std::size_t i = 1; i < internal::kStopWordCount; ++i) {
     EXPECT_LT(internal::kStopWords[i - 1], internal::kStopWords[i]) << i;
   }
+}
+
+TEST(Unicode, CurrencySignsAreIcusCurrencySymbols) {
+  for (UChar32 c = 0; c < 0x10000; ++c) {
+    EXPECT_EQ(IsCurrencySign(static_cast<char32_t>(c)), u_charType(c) == U_CURRENCY_SYMBOL) << std::hex << c;
+  }
+}
+
+TEST(Unicode, SentenceMarksOfEveryScriptArePunctuation) {
+  // Full stops and commas of scripts whose text has no Latin punctuation: Devanagari danda,
+  // Tibetan shad, Burmese, Khmer, Ethiopic, Mongolian, Hebrew sof pasuq, Sinhala, Arabic.
+  for (char32_t c : {U'\u0964', U'\u0F0D', U'\u104A', U'\u104B', U'\u17D4', U'\u17D5', U'\u1362', U'\u1363',
+                     U'\u1367', U'\u1802', U'\u1803', U'\u05C3', U'\u0DF4', U'\u060C', U'\u061F', U'\u06D4'}) {
+    EXPECT_TRUE(IsPunct(c)) << std::hex << static_cast<std::uint32_t>(c);
+    EXPECT_TRUE(u_ispunct(static_cast<UChar32>(c))) << std::hex << static_cast<std::uint32_t>(c);
+  }
+  // Not punctuation: the Tibetan tsheg and the Ethiopic wordspace separate syllables and words.
+  EXPECT_FALSE(IsPunct(kTsheg));
+  EXPECT_FALSE(IsPunct(U'\u1361'));
 }
 
 }  // namespace

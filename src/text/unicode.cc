@@ -59,8 +59,19 @@ bool IsPunct(char32_t c) {
 }
 
 bool IsCurrencySign(char32_t c) {
-  return c == '$' || (c >= 0xA2 && c <= 0xA5) || (c >= 0x20A0 && c <= 0x20C0) || c == 0xFFE0 || c == 0xFFE1 ||
-         c == 0xFFE5 || c == 0xFFE6;
+  if (c < 0x80) return c == '$';
+  if (c >= 0x20A0 && c <= 0x20C0) return true;  // ₠ ... € ... ₹ ₺ ₼ ₽ ₾ ₿ ⃀
+  switch (c) {
+    case 0xA2: case 0xA3: case 0xA4: case 0xA5:    // ¢ £ ¤ ¥
+    case 0x58F: case 0x60B: case 0x7FE: case 0x7FF:  // Armenian dram, Afghani, N'Ko
+    case 0x9F2: case 0x9F3: case 0x9FB: case 0xAF1: case 0xBF9:  // Bengali, Gujarati, Tamil rupee
+    case 0xE3F: case 0x17DB: case 0xA838:           // Thai baht, Khmer riel, North Indic rupee
+    case 0xFDFC: case 0xFE69: case 0xFF04:          // rial, small and full-width dollar
+    case 0xFFE0: case 0xFFE1: case 0xFFE5: case 0xFFE6:  // full-width ¢ £ ¥ ₩
+      return true;
+    default:
+      return false;
+  }
 }
 
 Script ScriptOf(char32_t c) {

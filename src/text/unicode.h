@@ -58,8 +58,8 @@ constexpr bool MayStartSpace(unsigned char b) {
 // Myanmar, Khmer, Ethiopic and Mongolian marks (shad; tsheg is *not* punctuation: it separates
 // syllables inside words, nor is the Ethiopic wordspace U+1361, which separates words).
 bool IsPunct(char32_t c);
-// A currency sign (Unicode category Sc): "$", "¢"–"¥", "₠"–"⃀" (€, ₹, ₩, ₽, ...) and the
-// full-width ¢ £ ¥ ₩.
+// A currency sign: Unicode's category Sc in the Basic Multilingual Plane ("$", "£", "€", "₹",
+// "฿", "﷼", the full-width "￥", ...).
 bool IsCurrencySign(char32_t c);
 Script ScriptOf(char32_t c);
 inline bool IsCjk(char32_t c) { return ScriptOf(c) == Script::kCjk; }
