@@ -153,7 +153,7 @@ TEST(Unicode, CurrencySignsAreIcusCurrencySymbols) {
 }
 
 TEST(Unicode, SentenceMarksOfEveryScriptArePunctuation) {
-  // Full stops and commas of scripts whose text has no Latin punctuation: Devanagari danda,
+  // Full stops, commas and question marks of scripts with marks of their own: Devanagari danda,
   // Tibetan shad, Burmese, Khmer, Ethiopic, Mongolian, Hebrew sof pasuq, Sinhala, Arabic.
   for (char32_t c : {U'\u0964', U'\u0F0D', U'\u104A', U'\u104B', U'\u17D4', U'\u17D5', U'\u1362', U'\u1363',
                      U'\u1367', U'\u1802', U'\u1803', U'\u05C3', U'\u0DF4', U'\u060C', U'\u061F', U'\u06D4'}) {
