@@ -357,6 +357,41 @@ TEST(Auto, PricedItemsBesideALongArticleStayOut) {
   EXPECT_EQ(out.find("Puzzle App"), std::string::npos) << out;
 }
 
+// A buying guide whose reviews sit in page-builder blocks named "widget", each a heading over a
+// paragraph; beside them, widgets without a section of text.
+std::string BuyingGuide(const std::string& review_widget) {
+  std::string reviews;
+  for (int i = 1; i <= 3; ++i) {
+    reviews += "<div class='" + review_widget + "'><h3>Laptop model " + std::to_string(i) +
+               "</h3><p>This laptop keeps a steady frame rate in every game we tried, its keyboard is "
+               "firm and quiet, and the battery lasted a full working day in our tests. The screen is "
+               "bright enough for a sunny room, though the speakers sound thin. At this price, nothing else we "
+               "tested plays as well.</p></div>";
+  }
+  return "<body><div id=page><div id=content><h1>The best gaming laptops</h1>" + HarbourParagraphs(3) + reviews +
+         "<div class='widget'><p>Video: our editor unboxes the new model, and tells what surprised her "
+         "most. (Video by the reviews desk, filmed in our test lab.)</p></div>"
+         "<div class='widget'><h3>Deals</h3><ul><li>Laptop model 1: $899</li><li>Laptop model 2: $949</li>"
+         "</ul></div></div></div></body>";
+}
+
+TEST(Auto, WidgetsHoldingSectionsOfTextAreContent) {
+  const std::string out = ExtractAuto(BuyingGuide("c-product-widget"));
+  EXPECT_NE(out.find("harbour board"), std::string::npos) << out;
+  for (int i = 1; i <= 3; ++i) EXPECT_NE(out.find("Laptop model " + std::to_string(i)), std::string::npos) << out;
+  EXPECT_NE(out.find("steady frame rate"), std::string::npos) << out;
+  // A lone paragraph (a caption) and a short price list are no section of text: their widgets go.
+  EXPECT_EQ(out.find("unboxes"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Deals"), std::string::npos) << out;
+}
+
+TEST(Auto, OtherBoilerplateWordsStayBelievedOverSectionsOfText) {
+  // Only "widget" names a kind of component; "sidebar" names a region, whatever it holds.
+  const std::string out = ExtractAuto(BuyingGuide("sidebar-widget"));
+  EXPECT_NE(out.find("harbour board"), std::string::npos) << out;
+  EXPECT_EQ(out.find("steady frame rate"), std::string::npos) << out;
+}
+
 TEST(Auto, SentenceMarksOfMyanmarKhmerAndEthiopicCountAsPunctuation) {
   // A story whose sentences end with the script's own full stop (Burmese ။, Khmer ។, Amharic ።)
   // beside a longer block of the same words without one (a list of names or tags): the votes
