@@ -357,6 +357,36 @@ TEST(Auto, PricedItemsBesideALongArticleStayOut) {
   EXPECT_EQ(out.find("Puzzle App"), std::string::npos) << out;
 }
 
+// Six teaser cards, each a linked headline over a linked summary, as news front pages lay them out.
+std::string TeaserCards() {
+  std::string cards;
+  for (int i = 0; i < 6; ++i) {
+    cards += "<div class=promo><a href=/news/" + std::to_string(i) + "><h2>Storm number " + std::to_string(i) +
+             " closes the coast road for a week</h2><p>Crews cleared fallen trees overnight</p></a></div>";
+  }
+  return cards;
+}
+
+TEST(Auto, AFrontPageOfTeasersIsItsContent) {
+  // No paragraph outside a link: the votes find nothing, and the teasers are the page.
+  const std::string out =
+      ExtractAuto("<body><nav><a href=/>Home</a> <a href=/news>News</a> <a href=/sport>Sport</a></nav><main>"
+                  "<div class=grid>" + TeaserCards() + "</div></main>"
+                  "<footer><a href=/terms>Terms of use</a> <a href=/privacy>Privacy policy</a></footer></body>");
+  EXPECT_NE(out.find("Storm number 0 closes the coast road"), std::string::npos) << out;
+  EXPECT_NE(out.find("Storm number 5 closes the coast road"), std::string::npos) << out;
+  EXPECT_NE(out.find("Crews cleared fallen trees"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Terms of use"), std::string::npos) << out;
+}
+
+TEST(Auto, TeasersBesideAStoryStayOut) {
+  // The same cards under a story are its related headlines: the votes found content.
+  const std::string out = ExtractAuto("<body><div id=page><div id=content><h1>Budget news</h1>" + HarbourParagraphs(4) +
+                                      "</div><div class=grid>" + TeaserCards() + "</div></div></body>");
+  EXPECT_NE(out.find("harbour board"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Storm number"), std::string::npos) << out;
+}
+
 // A buying guide whose reviews sit in page-builder blocks named "widget", each a heading over a
 // paragraph; beside them, widgets without a section of text.
 std::string BuyingGuide(const std::string& review_widget) {
@@ -524,10 +554,11 @@ TEST(Auto, LinkRichProseParagraphStaysShortLinkLineGoes) {
 TEST(Auto, ContentSpreadOverManyContainersIsCollected) {
   // A catalogue page: six product blocks, each in its own row next to a list of links and a stock
   // note (so the row is no mere wrapper of the product), so that no container below <body> holds
-  // more than one product: the main subtree is one product, a sixth of the text.
+  // more than one product: the main subtree is one product, a sixth of the text. Each row's class
+  // value is its own, so that the rows make no grid of cards for step 10.
   std::string rows;
   for (int i = 0; i < 6; ++i) {
-    rows += "<div class=row><section class=product><h2>Desk model " + std::to_string(i) +
+    rows += "<div class='row row-" + std::to_string(i) + "'><section class=product><h2>Desk model " + std::to_string(i) +
             "</h2><p>A solid oak desk with a steel frame, adjustable height and a cable tray, number " +
             std::to_string(i) + ".</p></section><span>In stock</span><ul>";
     for (int k = 0; k < 8; ++k) rows += "<li><a href=/d" + std::to_string(k) + ">Colour option " + std::to_string(k) + "</a></li>";
