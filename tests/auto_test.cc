@@ -387,6 +387,27 @@ TEST(Auto, TeasersBesideAStoryStayOut) {
   EXPECT_EQ(out.find("Storm number"), std::string::npos) << out;
 }
 
+TEST(Auto, PageWhoseSectionsAreAllNamedAsBoilerplateIsReadWithoutNames) {
+  // A page builder names every section of the page "top-section": no paragraph votes outside
+  // them, so the page is read again without class and id names, where its <footer> still counts
+  // (line blocks, the fallback, know no tags and keep the footer's sentences).
+  std::string sections;
+  for (int i = 0; i < 4; ++i) {
+    const std::string n = std::to_string(i);
+    sections += "<section class='builder-section builder-top-section'><h2>Lesson " + n + "</h2>" +
+                "<p>Pupil " + n + " says the teacher is patient and kind, and that every lesson moves at the right "
+                "pace for a beginner who has never held a pair of drumsticks.</p><p>Pupil " + n +
+                " also says the school's studio is warm, quiet and easy to reach by bus from the town centre.</p></section>";
+  }
+  const std::string out = ExtractAuto(
+      "<body><nav><a href=/>Home</a> <a href=/lessons>Lessons</a></nav>" + sections +
+      "<footer><p>The music school is a registered charity in England and Wales. We teach drums, guitar and "
+      "piano to pupils of every age, and our studio is open six days a week.</p></footer></body>");
+  EXPECT_NE(out.find("Pupil 0 says"), std::string::npos) << out;
+  EXPECT_NE(out.find("Pupil 3 also says"), std::string::npos) << out;
+  EXPECT_EQ(out.find("registered charity"), std::string::npos) << out;
+}
+
 // A buying guide whose reviews sit in page-builder blocks named "widget", each a heading over a
 // paragraph; beside them, widgets without a section of text.
 std::string BuyingGuide(const std::string& review_widget) {
