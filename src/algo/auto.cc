@@ -707,6 +707,7 @@ class AutoSelector {
     // share their value with an earlier one), so each distinct value is classified once.
     ClassHintCache class_hints;
     std::vector<std::uint8_t> in_code(n, 0);  // inside <pre> or <code>
+    std::vector<NodeId> widgets;  // elements hinted by "widget" alone (kWidgetProseChars)
     for (NodeId id = 1; id < n; ++id) {
       const dom::Node& node = doc_[id];
       hint_[id] = kNoHint;
@@ -742,9 +743,10 @@ class AutoSelector {
         if (h == kNoHint || !strong[id]) h = kContentHint;
         wraps_content[id] = 1;
       }
-      if (h == kBoilerplate && !strong[id] && widget_only && HoldsSectionOfText(id)) h = kNoHint;
+      if (h == kBoilerplate && !strong[id] && widget_only) widgets.push_back(id);
       hint_[id] = h;
     }
+    if (!widgets.empty()) BelieveWidgetsWithoutText(widgets);
     for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
       if (wraps_content[id]) wraps_content[doc_[id].parent] = 1;
     }
@@ -774,22 +776,34 @@ class AutoSelector {
     }
   }
 
-  // True when `node` holds a section of text: kWidgetProseChars weighted characters of prose
-  // (blocks with at least 2 × min_paragraph_chars of their own non-link text and two punctuation
-  // marks) in two blocks or more, or under a heading.
-  bool HoldsSectionOfText(NodeId node) const {
-    double prose = 0;
-    int blocks = 0;
-    bool heading = false;
-    for (NodeId id = node; id < doc_.SubtreeEnd(node); ++id) {
+  // Drops the hint of each of `widgets` (in document order) that holds a section of text:
+  // kWidgetProseChars weighted characters of prose (blocks with at least 2 × min_paragraph_chars
+  // of their own non-link text and two punctuation marks) in two blocks or more, or under a
+  // heading. The sums are taken bottom-up in one pass, so that nested widgets cost no more.
+  void BelieveWidgetsWithoutText(const std::vector<NodeId>& widgets) {
+    const NodeId first = widgets.front();
+    NodeId end = first;
+    for (const NodeId w : widgets) end = std::max(end, doc_.SubtreeEnd(w));
+    std::vector<double> prose(end - first, 0);
+    std::vector<std::uint32_t> blocks(end - first, 0);
+    std::vector<std::uint8_t> heading(end - first, 0);
+    for (NodeId id = end; id-- > first;) {
+      const std::size_t i = id - first;
       if (own_[id] >= 2 * o_.min_paragraph_chars && own_punct_[id] >= 2) {
-        prose += own_[id];
-        ++blocks;
+        prose[i] += own_[id];
+        ++blocks[i];
       }
-      heading |= doc_[id].is_element() && dom::HeadingLevel(doc_[id].tag) > 0;
-      if (prose >= kWidgetProseChars && (blocks >= 2 || heading)) return true;
+      heading[i] |= doc_[id].is_element() && dom::HeadingLevel(doc_[id].tag) > 0;
+      const NodeId parent = doc_[id].parent;
+      if (id == first || parent < first) continue;
+      prose[parent - first] += prose[i];
+      blocks[parent - first] += blocks[i];
+      heading[parent - first] |= heading[i];
     }
-    return false;
+    for (const NodeId w : widgets) {
+      const std::size_t i = w - first;
+      if (prose[i] >= kWidgetProseChars && (blocks[i] >= 2 || heading[i])) hint_[w] = kNoHint;
+    }
   }
 
   // The node is an <article> or <main>, or inside one. Asked of headers' parents only, a few per
