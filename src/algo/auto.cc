@@ -644,7 +644,9 @@ class AutoSelector {
     std::snprintf(buf, sizeof buf, "main subtree <%s> score %.1f, %zu subtree(s), %.0f of %.0f weighted chars kept",
                   std::string(doc_.Name(best)).c_str(), score_[best], roots.size(), kept, total);
     sel_.summary = buf;
-    if (!names_believed_) sel_.summary = "no paragraph outside elements named as boilerplate, read without class/id names; " + sel_.summary;
+    if (!names_believed_) {
+      sel_.summary = "no paragraph outside elements named as boilerplate, read without class/id names; " + sel_.summary;
+    }
     if (main_kept < o_.fallback_min_share * total && main_kept < 500) {
       if (RetryWithoutTagWrappers()) return {};
       Selection lb = Fallback("main subtree holds " + std::to_string(static_cast<int>(main_kept)) + " of " +
@@ -723,8 +725,10 @@ class AutoSelector {
       in_code[id] = in_code[parent] || doc_[parent].tag == Tag::kPre || doc_[parent].tag == Tag::kCode;
       const HintAttrs attrs = ReadHintAttrs(doc_, id);
       std::uint8_t names = 0, id_names = 0;
-      if (!attrs.class_names.empty() && !in_code[id] && names_believed_) names = class_hints.Get(attrs.class_names);
-      if (!attrs.id.empty() && !IsHeadingSlug(attrs.id) && !in_code[id] && names_believed_) id_names = NameHints(attrs.id);
+      if (names_believed_ && !in_code[id]) {
+        if (!attrs.class_names.empty()) names = class_hints.Get(attrs.class_names);
+        if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) id_names = NameHints(attrs.id);
+      }
       // A widget only when every part that names boilerplate names it by "widget" alone.
       const bool widget_only = ((names | id_names) & kNamesBoilerplate) &&
                                (!(names & kNamesBoilerplate) || (names & kNamesWidgetOnly)) &&
