@@ -356,8 +356,9 @@ constexpr std::array<char, 256> kTokenByte = [] {
 }();
 
 // What the tokens of one class or id value name (bits of NameHints).
-// kNamesWidgetOnly: "widget" or "widgets" is the value's only boilerplate word (kWidgetProseChars).
-enum NameHint : std::uint8_t { kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4, kNamesWidgetOnly = 8 };
+// kNamesNotWidget: the value names boilerplate by a word other than "widget(s)" too; without it,
+// a boilerplate hint is a widget's (kWidgetProseChars). The bits of several values OR together.
+enum NameHint : std::uint8_t { kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4, kNamesNotWidget = 8 };
 
 // The word of one class or id name before byte `end` of `name` (lower-cased into *out, at most
 // 16 bytes), and where it begins; "" at the start of the name.
@@ -495,7 +496,7 @@ std::uint8_t NameHints(std::string_view name) {
   flush();
   close_name();
   return static_cast<std::uint8_t>((boiler ? kNamesBoilerplate : 0) | (content ? kNamesContent : 0) |
-                                   (comments ? kNamesComments : 0) | (boiler && !other_boiler ? kNamesWidgetOnly : 0));
+                                   (comments ? kNamesComments : 0) | (boiler && other_boiler ? kNamesNotWidget : 0));
 }
 
 // The hint of an element's class and id names together (the bits of each value OR'd).
@@ -724,16 +725,11 @@ class AutoSelector {
       const NodeId parent = node.parent;
       in_code[id] = in_code[parent] || doc_[parent].tag == Tag::kPre || doc_[parent].tag == Tag::kCode;
       const HintAttrs attrs = ReadHintAttrs(doc_, id);
-      std::uint8_t names = 0, id_names = 0;
+      std::uint8_t names = 0;
       if (names_believed_ && !in_code[id]) {
         if (!attrs.class_names.empty()) names = class_hints.Get(attrs.class_names);
-        if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) id_names = NameHints(attrs.id);
+        if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) names |= NameHints(attrs.id);
       }
-      // A widget only when every part that names boilerplate names it by "widget" alone.
-      const bool widget_only = ((names | id_names) & kNamesBoilerplate) &&
-                               (!(names & kNamesBoilerplate) || (names & kNamesWidgetOnly)) &&
-                               (!(id_names & kNamesBoilerplate) || (id_names & kNamesWidgetOnly));
-      names |= id_names;
       Hint h = HintFromNames(names);
       const std::string_view role = attrs.role, itemprop = attrs.itemprop;
       if ((IsBoilerplateTag(node.tag) && !HeadingButton(id)) || IsBoilerplateRole(role) ||
@@ -747,7 +743,7 @@ class AutoSelector {
         if (h == kNoHint || !strong[id]) h = kContentHint;
         wraps_content[id] = 1;
       }
-      if (h == kBoilerplate && !strong[id] && widget_only) widgets.push_back(id);
+      if (h == kBoilerplate && !strong[id] && !(names & kNamesNotWidget)) widgets.push_back(id);
       hint_[id] = h;
     }
     if (!widgets.empty()) BelieveWidgetsWithoutText(widgets);
@@ -1905,9 +1901,13 @@ class AutoSelector {
       cards.clear();
       const double needed = std::max<double>(kMinGridCards, kMinPricedShare * group_size);
       double priced = 0, unpriced = 0;
+      // A card: under kMaxCardChars characters (and at least min_chars), holding a link.
+      auto is_card = [&](NodeId card, double min_chars) {
+        return ann_[card].chars >= min_chars && ann_[card].chars < kMaxCardChars && ann_[card].link_count > 0;
+      };
       for (std::size_t i = group; i < group + group_size && unpriced <= group_size - needed; ++i) {
         const NodeId card = kids[i].second;
-        const bool card_like = ann_[card].chars < kMaxCardChars && ann_[card].link_count > 0;
+        const bool card_like = is_card(card, 0);
         if (card_like) cards.push_back(card);
         ++(card_like && ProductCardPrice(card) ? priced : unpriced);
       }
@@ -1917,9 +1917,7 @@ class AutoSelector {
         cards.clear();
         for (std::size_t i = group; i < group + group_size; ++i) {
           const NodeId card = kids[i].second;
-          if (ann_[card].chars >= kMinTeaserChars && ann_[card].chars < kMaxCardChars && ann_[card].link_count > 0) {
-            cards.push_back(card);
-          }
+          if (is_card(card, kMinTeaserChars)) cards.push_back(card);
         }
         if (cards.size() < kMinGridCards) continue;
       }
