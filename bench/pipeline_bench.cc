@@ -1,6 +1,8 @@
 // Pipeline throughput on the development corpus, single thread, pages loaded into memory first:
 // decode alone, parse alone (of pages decoded beforehand), decode + parse + annotate, and each
-// algorithm end to end (everything Extractor::Extract does: decode to blocks and metadata).
+// algorithm end to end (everything Extractor::Extract does: decode to blocks and metadata); and
+// `auto` on synthetic pages of growing size whose shape once cost quadratic time, with the fitted
+// complexity (Google Benchmark's BigO column should read N).
 //   ./build/pipeline_bench [--benchmark_filter=...]      (PITH_DATA overrides the corpus folder)
 #include <benchmark/benchmark.h>
 
@@ -100,8 +102,32 @@ void BM_Algorithm(benchmark::State& state, pith::Algorithm algorithm) {
   Report(state);
 }
 
+// A report whose table repeats one row `state.range(0)` times: step 9 (a repeated copy) compares
+// every row's run with the first one's.
+void BM_AutoRepeatedRows(benchmark::State& state) {
+  std::string html = "<html><body><p>The nightly test runs, listed below in the order they ran.</p><table>";
+  for (int64_t i = 0; i < state.range(0); ++i) html += "<tr><td>Passed</td><td>OK</td></tr>";
+  html += "</table></body></html>";
+  const pith::Extractor extractor{pith::Options{}};
+  for (auto _ : state) benchmark::DoNotOptimize(extractor.Extract(html));
+  state.SetComplexityN(state.range(0));
+}
+
+// `state.range(0)` paragraphs 4,000 elements deep: a vote's mass once climbed every ancestor.
+void BM_AutoDeepParagraphs(benchmark::State& state) {
+  std::string html = "<html><body>";
+  for (int i = 0; i < 4000; ++i) html += "<div>";
+  for (int64_t i = 0; i < state.range(0); ++i) html += "<p>Sentence " + std::to_string(i) + ", with some words.</p>";
+  html += "</body></html>";
+  const pith::Extractor extractor{pith::Options{}};
+  for (auto _ : state) benchmark::DoNotOptimize(extractor.Extract(html));
+  state.SetComplexityN(state.range(0));
+}
+
 }  // namespace
 
+BENCHMARK(BM_AutoRepeatedRows)->RangeMultiplier(4)->Range(1 << 12, 1 << 16)->Unit(benchmark::kMillisecond)->Complexity();
+BENCHMARK(BM_AutoDeepParagraphs)->RangeMultiplier(4)->Range(1 << 10, 1 << 14)->Unit(benchmark::kMillisecond)->Complexity();
 BENCHMARK(BM_Decode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeParseAnnotate)->Unit(benchmark::kMillisecond);

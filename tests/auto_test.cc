@@ -1129,6 +1129,23 @@ TEST(Auto, SecondCopyOfTheArticleIsDropped) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(Count(out, "Paragraph " + std::to_string(i) + " tells"), 1u) << out;
 }
 
+TEST(Auto, ACopyEndsWhereItStopsRepeating) {
+  // The narrow layout repeats the story's first eight paragraphs and then goes on with updates of
+  // its own: the repeated run goes, the updates stay.
+  auto paragraph = [](const std::string& name, int i) {
+    return "<p>" + name + " " + std::to_string(i) +
+           " tells how the ferry service resumed after the storm, with the times and the fares.</p>";
+  };
+  std::string wide, narrow;
+  for (int i = 0; i < 12; ++i) wide += paragraph("Paragraph", i);
+  for (int i = 0; i < 8; ++i) narrow += paragraph("Paragraph", i);
+  for (int i = 0; i < 3; ++i) narrow += paragraph("Update", i);
+  const std::string out = ExtractAuto("<body><main><div class=story-wide>" + wide + "</div><div class=story-narrow>" +
+                                      narrow + "</div></main></body>");
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(Count(out, "Paragraph " + std::to_string(i) + " tells"), 1u) << out;
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(Count(out, "Update " + std::to_string(i) + " tells"), 1u) << out;
+}
+
 TEST(Auto, AReplyQuotingAnEarlierPostGivesOnlyItsOwnWords) {
   // A forum reply quotes the opening post in a <blockquote> (one block, under a share of the
   // thread): the thread gives the post once, and the reply's own words.
