@@ -231,6 +231,21 @@ TEST(Auto, ASpanInsideALinkInsideASentenceStays) {
   EXPECT_EQ(out.find("Spoilers"), std::string::npos) << out;
 }
 
+TEST(Auto, ACrossReferenceEndingASentenceStays) {
+  // Sphinx writes every cross-reference as a link around <code><span>: the name is most of a short
+  // sentence and ends it, and stays with the paragraph. So does a section's linked heading.
+  const std::string docs =
+      "<h2><a href=/fields><span>Fields</span></a></h2>"
+      "<p>Each model is a Python class that subclasses <a class=\"reference internal\" href=/ref><code class=\"xref "
+      "py py-class docutils literal\"><span class=pre>django.db.models.Model</span></code></a>.</p>" +
+      Repeat("<p>Each attribute of the model represents a database field, with a type and its options.</p>", 4);
+  const std::string menu = "<div><span><a href=/a>Home</a> <a href=/b>Topics</a> <a href=/c>Reference</a></span></div>";
+  const std::string out = ExtractAuto("<body>" + menu + "<div class=body>" + docs + "</div></body>");
+  EXPECT_NE(out.find("subclasses django.db.models.Model."), std::string::npos) << out;
+  EXPECT_NE(out.find("Fields"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Reference"), std::string::npos) << out;
+}
+
 TEST(Auto, AListOfLinksTheTextIntroducesStays) {
   const std::string para = "<p>A multimeter measures voltage, current and resistance, so it finds most faults quickly.</p>";
   const std::string tools = "<ul><li><a href=/a>Fluke 117 multimeter</a></li><li><a href=/b>Klein Tools MM400</a></li></ul>";
