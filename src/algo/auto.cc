@@ -69,9 +69,10 @@
 //    half of the subtree's text (a comment section also when the rest still holds an article's
 //    `kMinArticleScore` votes), link groups (link density > `max_link_density`; a <p> only when
 //    under 2 × min_paragraph_chars of prose remain and it is no sentence with links in it nor one
-//    of a few short lines between prose paragraphs; never words inside a sentence, nor a list
-//    announced with a colon that the text goes on after), form controls and text boxes with their
-//    labels (elements holding a <textarea> and under `kMaxTextBoxChars`) are dropped.
+//    of a few short lines between prose paragraphs; never words inside a sentence, a <span> inside
+//    a link of a paragraph, list item or heading, nor a list announced with a colon that the text
+//    goes on after), form controls and text boxes with their labels (elements holding a
+//    <textarea> and under `kMaxTextBoxChars`) are dropped.
 // 6. The page's h1 (or the last heading before T) is kept when it precedes the content and sits
 //    beside it (`kMaxHeadlineLevels`), not in a banner further up the page. Then up
 //    to `kMaxLeadingMetaBlocks` short blocks (under `lead_trim_chars` weighted characters, link text
