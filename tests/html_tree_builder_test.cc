@@ -320,6 +320,23 @@ TEST(HtmlTreeBuilder, ImageIsImgAndObsoleteNamesAreUnknown) {
   EXPECT_EQ(doc.GetAttr(img, Attr::kSrc), "a.png");
 }
 
+TEST(HtmlTreeBuilder, ElementsPastTheTableOfUnknownNamesStillClose) {
+  // Tens of thousands of distinct custom element names fill the table of unknown names; the names
+  // past it share one id, and their end tags close them as their start tags opened them.
+  std::string html;
+  for (int i = 0; i < 70000; ++i) html += "<x-e" + std::to_string(i) + ">" + std::to_string(i) + "</x-e" + std::to_string(i) + ">";
+  Document doc;
+  Parse(html + "<p>after</p>", ParseLimits{}, &doc);
+  const NodeId p = doc.FindFirst(Tag::kP);
+  ASSERT_NE(p, kNoNode);
+  EXPECT_EQ(doc[p].parent, doc.body);
+  const NodeId last = doc[p].prev_sibling;
+  ASSERT_NE(last, kNoNode);
+  EXPECT_EQ(doc[last].parent, doc.body);
+  EXPECT_EQ(doc[doc[last].first_child].tag, Tag::kText);
+  EXPECT_EQ(doc.Text(doc[last].first_child), "69999");
+}
+
 TEST(HtmlTreeBuilder, RecordsSourceLinesAndImpliedElementsHaveNone) {
   Document doc;
   Parse("<p>a\n<table>\n<tr><td>b</table>", ParseLimits{}, &doc);

@@ -565,7 +565,11 @@ HtmlName HtmlTreeBuilder::Run::EndTagName(std::string_view name) const {
   const HtmlName listed = LookupHtmlName(name);
   if (listed != kCount) return listed;
   const std::uint32_t entry = unknown_slots_[UnknownNameSlot(name)];
-  return entry != 0 ? static_cast<HtmlName>(kCount + entry - 1) : kNoName;  // kNoName: never seen
+  if (entry != 0) return static_cast<HtmlName>(kCount + entry - 1);
+  // Past the table's end a start tag got the last name's shared id, so its end tag must too, or
+  // every such element would stay open (and nest) to the end of the page.
+  if (kCount + tree_.unknown_names.size() + 1 >= kNoName) return static_cast<HtmlName>(kCount + tree_.unknown_names.size() - 1);
+  return kNoName;  // never seen
 }
 
 // §13.2.6 tree construction dispatcher.
