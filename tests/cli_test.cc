@@ -196,6 +196,10 @@ TEST(Cli, MarkdownLinksAreWrittenResolvedAndEscapedOnRequest) {
   // --links where it has no effect is a usage error.
   EXPECT_EQ(RunPith("extract --links " + file).exit_code, 2);
   EXPECT_EQ(RunPith("extract --format json --links " + file).exit_code, 2);
+  // --explain implies JSON, so its blocks take --links too.
+  const auto explained = RunPith("extract --explain --blocks --links --url https://site.test/a/b.html " + file);
+  ASSERT_EQ(explained.exit_code, 0) << explained.err;
+  EXPECT_NE(explained.out.find("\"https://site.test/docs/intro.html\""), std::string::npos) << explained.out;
 }
 
 TEST(Cli, EvalScoresSavedOutputsWithoutRunningAnAlgorithm) {

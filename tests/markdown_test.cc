@@ -224,6 +224,32 @@ Result WholePage(std::string_view html) {
   return r;
 }
 
+// Thousands of unclosed list items nest as deep; Markdown writes the items past a few levels at
+// the deepest column, so every item's text reads back and no line's indentation grows with them.
+TEST(Markdown, DeeplyNestedListsKeepTheirTextAndABoundedIndent) {
+  for (const std::string list : {"<ul>", "<ol start=999999999>"}) {
+    std::string html = "<body>";
+    for (int i = 0; i < 2000; ++i) html += list + "<li>item " + std::to_string(i);
+    html += "<p>A paragraph inside the deepest item.</p><p>And another one after it.</p></body>";
+    const Result r = WholePage(html);
+    const std::string md = ToMarkdown(r);
+    std::size_t widest = 0;
+    for (std::size_t start = 0; start < md.size();) {
+      const std::size_t end = std::min(md.find('\n', start), md.size());
+      widest = std::max(widest, end - start);
+      start = end + 1;
+    }
+    EXPECT_LT(widest, 100u) << list;
+    EXPECT_NE(md.find("item 1999"), std::string::npos) << list;
+    EXPECT_NE(md.find("And another one after it."), std::string::npos) << list;
+    // CommonMark lets a list that starts at another number than 1 begin only after a blank line,
+    // so the bullets read back as lists and the numbers as the items' text.
+    if (list != "<ul>") continue;
+    std::vector<std::string> unexpected;
+    EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
+  }
+}
+
 // List items know how deep they are nested and their number in an ordered list; Markdown writes
 // them as nested bullets and numbers a reader parses back into the same lists.
 TEST(Markdown, NestedAndOrderedListsKeepTheirShape) {

@@ -52,7 +52,8 @@ std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result
 }
 
 int RunExtract(ExtractArgs& a) {
-  const bool json = a.format == "json" || a.format == "jsonl";
+  const bool format_given = a.app && a.app->count("--format") > 0;
+  const bool json = a.format == "json" || a.format == "jsonl" || (a.explain && !format_given);  // --explain implies json
   if (a.links && a.format != "markdown" && !(json && a.blocks)) {
     std::cerr << "pith: --links needs --format markdown, or --format json/jsonl with --blocks\n";
     return kExitUsage;
@@ -62,7 +63,7 @@ int RunExtract(ExtractArgs& a) {
   }
   if (a.paths.empty()) a.paths.push_back("-");
   if (a.explain && a.format != "json" && a.format != "jsonl") {
-    if (a.app && a.app->count("--format") > 0) {
+    if (format_given) {
       std::cerr << "pith: --explain needs --format json or jsonl\n";
       return kExitUsage;
     }
