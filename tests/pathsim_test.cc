@@ -86,6 +86,38 @@ TEST(PathSimAlign, LongRangesAlignThroughUniqueAnchors) {
   EXPECT_EQ(r.moves, 0u);
 }
 
+TEST(PathSimAlign, AlignmentWorkIsBoundedOnAdversarialSequences) {
+  // A = 1 2 3 … n, B = 2 1 3 2 4 3 …: every split of the patience step finds one unique anchor at
+  // an edge, so splitting all the way costs n² key counts. The work budget stops it; what it
+  // matched is still right, and the same sequences with a budget large enough align further.
+  const std::uint64_t n = 3000;
+  std::vector<std::uint64_t> a, b;
+  for (std::uint64_t k = 1; k <= n; ++k) {
+    a.push_back(k);
+    b.push_back(k < n ? k + 1 : k);
+    if (k < n) b.push_back(k);
+  }
+  auto matched = [&](const AlignOptions& o) {
+    Alignment r;
+    const auto m = AlignKeys(a, b, o, &r);
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (m[i] == X) continue;
+      EXPECT_EQ(b[m[i]], a[i]);
+      ++count;
+    }
+    return count;
+  };
+  AlignOptions bounded;
+  bounded.dp_budget = 64;
+  bounded.detect_moves = false;
+  AlignOptions unbounded = bounded;
+  unbounded.work_factor = 4 * n;
+  const std::size_t within_budget = matched(bounded), without = matched(unbounded);
+  EXPECT_GT(within_budget, 0u);
+  EXPECT_LT(within_budget, without);
+}
+
 TEST(PathSimAlign, RepeatedKeysPairByEqualFrequency) {
   // No key is unique (an element path repeated, "Read more" links) and the ends differ, so neither
   // prefix/suffix nor unique anchors apply: keys seen equally often on both sides pair k-th with k-th.

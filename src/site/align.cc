@@ -95,6 +95,8 @@ class Aligner {
   }
 
  private:
+  std::size_t work_ = 0;  // keys counted by step 3 so far
+
   void Match(std::uint32_t i, std::uint32_t j) {
     out_->a_to_b[i] = j;
     ++out_->in_order;
@@ -109,6 +111,9 @@ class Aligner {
       ExactLcs(r);
       return;
     }
+    // Step 4: past the work budget, the ranges left stay unmatched.
+    if (work_ + la + lb > options_.work_factor * (a_.size() + b_.size())) return;
+    work_ += la + lb;
     CountKeys(r);
     CollectUniquePairs(r);
     if (s_.pair_a.empty() && options_.max_anchor_frequency > 1) CollectFrequencyPairs(r);

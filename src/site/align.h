@@ -12,12 +12,15 @@
 //      unique, keys that occur equally often (≤ max_anchor_frequency times) on both sides are paired
 //      k-th with k-th instead; the gaps between anchors are aligned the same way (an explicit work
 //      stack, no recursion);
-//   4. a range with no anchor at all stays unmatched;
+//   4. a range with no anchor at all stays unmatched, and so does every range left once step 3 has
+//      counted keys over work_factor × (|A| + |B|) items in all (sequences built so that each split
+//      finds one anchor at an edge would otherwise cost |A|·|B|);
 //   5. moves: among the items still unmatched on both sides, keys unique on each side are paired as
 //      "moved" — a sidebar box that a reference page shows above another box instead of below it.
 //
-// Cost: near-linear for pages that share a template (hash counting per range, LIS in k log k); the
-// exact DP only runs on ranges of at most dp_budget cells.
+// Cost: near-linear for pages that share a template (hash counting per range, LIS in k log k), and
+// at most linear × work_factor whatever the pages; the exact DP only runs on ranges of at most
+// dp_budget cells.
 #pragma once
 
 #include <cstddef>
@@ -33,6 +36,7 @@ struct AlignOptions {
   std::size_t dp_budget = 1u << 14;       // largest |A|·|B| aligned by exact LCS
   std::uint32_t max_anchor_frequency = 8;  // step 3 fallback: pair keys seen equally often, up to this
   bool detect_moves = true;                // step 5
+  std::size_t work_factor = 32;            // step 3 counts at most this × (|A| + |B|) keys in all
 };
 
 struct Alignment {
