@@ -324,7 +324,10 @@ TEST(HtmlTreeBuilder, ElementsPastTheTableOfUnknownNamesStillClose) {
   // Tens of thousands of distinct custom element names fill the table of unknown names; the names
   // past it share one id, and their end tags close them as their start tags opened them.
   std::string html;
-  for (int i = 0; i < 70000; ++i) html += "<x-e" + std::to_string(i) + ">" + std::to_string(i) + "</x-e" + std::to_string(i) + ">";
+  for (int i = 0; i < 70000; ++i) {
+    const std::string n = std::to_string(i);
+    html += "<x-e" + n + ">" + n + "</x-e" + n + ">";
+  }
   Document doc;
   Parse(html + "<p>after</p>", ParseLimits{}, &doc);
   const NodeId p = doc.FindFirst(Tag::kP);

@@ -1349,8 +1349,8 @@ class AutoSelector {
   // as <h3><a><span>. Measured on the full corpus (shingle F1 / char F): wcxb-dev 0.8572 / 0.8918
   // → 0.8583 / 0.8925, readability-test 0.9526 / 0.9654 → 0.9528 / 0.9656, dragnet-train +0.0001,
   // cleaneval-dev −0.0000 (23 pages better, 3 worse: a list of shops whose truth leaves out each
-  // shop's linked web address). A span inside a link in any block: newspaper4k-tests −0.0039 (a byline <div>
-  // whose linked author name kept it above the opening blocks' trim).
+  // shop's linked web address). A span inside a link in any block: newspaper4k-tests −0.0039 (a
+  // byline <div> whose linked author name kept it above the opening blocks' trim).
   bool InsideLinkOfTextElement(NodeId id) const {
     const Tag owner = doc_[owner_[id]].tag;
     return doc_[id].in_link() && (owner == Tag::kP || owner == Tag::kLi || dom::HeadingLevel(owner) > 0);
@@ -2341,6 +2341,7 @@ class AutoSelector {
     // from the text of the root's subtree joined once: where each node's text starts in it, and
     // where "cookie" does. Building each hinted ancestor's text instead cost depth × text on a
     // page of nested hinted elements (an 11 MB page took 24 s).
+    static constexpr std::string_view kCookie = "cookie";
     std::string joined;
     std::vector<std::size_t> text_before, mentions;
     auto mentions_cookies = [&](NodeId e) {
@@ -2351,14 +2352,14 @@ class AutoSelector {
           if (doc_[n].is_text()) joined += doc_.Text(n);
         }
         text_before.push_back(joined.size());
-        for (std::size_t at = text::FindIgnoreAsciiCase(joined, "cookie"); at != std::string_view::npos;
-             at = text::FindIgnoreAsciiCase(joined, "cookie", at + 1)) {
+        for (std::size_t at = text::FindIgnoreAsciiCase(joined, kCookie); at != std::string_view::npos;
+             at = text::FindIgnoreAsciiCase(joined, kCookie, at + 1)) {
           mentions.push_back(at);
         }
       }
       const std::size_t from = text_before[e - root_], to = text_before[doc_.SubtreeEnd(e) - root_];
       const auto first = std::lower_bound(mentions.begin(), mentions.end(), from);
-      return first != mentions.end() && *first + std::string_view("cookie").size() <= to;
+      return first != mentions.end() && *first + kCookie.size() <= to;
     };
     for (NodeId id = root_ + 1; id < end; ++id) {
       if (!lb->keep[id]) continue;

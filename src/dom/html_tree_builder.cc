@@ -289,6 +289,7 @@ class HtmlTreeBuilder::Run {
   std::size_t UnknownNameSlot(std::string_view name) const;
   HtmlName StartTagName(std::string_view name);
   HtmlName EndTagName(std::string_view name) const;
+  HtmlName SharedUnknownName() const;
   void Dispatch(Tok& t);
   void Process(Tok& t);  // by the current insertion mode
   void ProcessText(TextRun r);
@@ -545,11 +546,7 @@ HtmlName HtmlTreeBuilder::Run::StartTagName(std::string_view name) {
   if (listed != kCount) return listed;
   const std::size_t s = UnknownNameSlot(name);
   if (unknown_slots_[s] != 0) return static_cast<HtmlName>(kCount + unknown_slots_[s] - 1);
-  // Ids stay below kNoName: past that (tens of thousands of distinct names) the last name's id is
-  // shared.
-  if (kCount + tree_.unknown_names.size() + 1 >= kNoName) {
-    return static_cast<HtmlName>(kCount + tree_.unknown_names.size() - 1);
-  }
+  if (const HtmlName shared = SharedUnknownName(); shared != kNoName) return shared;
   tree_.unknown_names.push_back(Stable(name));
   unknown_slots_[s] = static_cast<std::uint32_t>(tree_.unknown_names.size());
   if (2 * tree_.unknown_names.size() > unknown_slots_.size()) {
@@ -566,10 +563,16 @@ HtmlName HtmlTreeBuilder::Run::EndTagName(std::string_view name) const {
   if (listed != kCount) return listed;
   const std::uint32_t entry = unknown_slots_[UnknownNameSlot(name)];
   if (entry != 0) return static_cast<HtmlName>(kCount + entry - 1);
-  // Past the table's end a start tag got the last name's shared id, so its end tag must too, or
-  // every such element would stay open (and nest) to the end of the page.
-  if (kCount + tree_.unknown_names.size() + 1 >= kNoName) return static_cast<HtmlName>(kCount + tree_.unknown_names.size() - 1);
-  return kNoName;  // never seen
+  // Past the table's end a start tag got the shared id, so its end tag must too, or every such
+  // element would stay open (and nest) to the end of the page. Else kNoName: never seen.
+  return SharedUnknownName();
+}
+
+// Ids stay below kNoName: past that (tens of thousands of distinct names) every new name shares the
+// last name's id. kNoName while the table has room.
+HtmlName HtmlTreeBuilder::Run::SharedUnknownName() const {
+  if (kCount + tree_.unknown_names.size() + 1 < kNoName) return kNoName;
+  return static_cast<HtmlName>(kCount + tree_.unknown_names.size() - 1);
 }
 
 // §13.2.6 tree construction dispatcher.

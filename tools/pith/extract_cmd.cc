@@ -53,7 +53,8 @@ std::string Render(const ExtractArgs& a, const io::InputItem& item, const Result
 
 int RunExtract(ExtractArgs& a) {
   const bool format_given = a.app && a.app->count("--format") > 0;
-  const bool json = a.format == "json" || a.format == "jsonl" || (a.explain && !format_given);  // --explain implies json
+  // --explain implies JSON unless a format is given.
+  const bool json = a.format == "json" || a.format == "jsonl" || (a.explain && !format_given);
   if (a.links && a.format != "markdown" && !(json && a.blocks)) {
     std::cerr << "pith: --links needs --format markdown, or --format json/jsonl with --blocks\n";
     return kExitUsage;
