@@ -39,12 +39,14 @@ namespace {
 // corpus: daniel-dev 0.9367 / 0.9433 → 0.9372 / 0.9441 (two xinmin.cn stories lose their
 // recommendation lists: 0.38 → 0.49, 0.49 → 0.62), no other scored page changes; a smoke-test
 // page of stcn.com loses its "为你推荐" list.
+// "notices": a forum's announcements block above the thread (XenForo's "notices"), the site's
+// news rather than the thread's.
 constexpr std::string_view kBoilerplate[] = {
     "ad", "ads", "advert", "advertisement", "aside", "author", "banner", "banquan", "bottom",
     "breadcrumb", "breadcrumbs", "cookie", "cookies", "copyright", "crumbs", "daohang",
     "disclaimer", "donate", "donation", "donations", "dropdown", "fenxiang", "foot", "footer",
     "footnav", "gdpr", "header", "hidden", "hot", "jump", "keyword", "keywords", "links", "login",
-    "masthead", "menu", "modal", "more", "nav", "navbar", "navigation", "newsletter", "outbrain",
+    "masthead", "menu", "modal", "more", "nav", "navbar", "navigation", "newsletter", "notices", "outbrain",
     "pager", "pagination", "popular", "popup", "profile", "promo", "rail", "recommend",
     "recommended", "related", "rightcol", "share", "sharing", "shopping", "side", "sidebar",
     "signature", "signup", "skip", "social", "sponsor", "sponsored", "subnav", "subscribe",
