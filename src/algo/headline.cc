@@ -4,10 +4,11 @@
 // is the og:title, or a part of <title> that the site's name and a separator follow or precede
 // ("Headline | Site", "Site - Headline"). Sets disagree on whether a headline is content (their
 // truths keep it on 5–88% of their pages); the option lets a user choose, as trafilatura does.
+#include "algo/headline.h"
+
 #include <string>
 #include <string_view>
 
-#include "algo/algorithm.h"
 #include "text/unicode.h"
 
 namespace pith::algo {
@@ -15,8 +16,16 @@ namespace {
 
 using dom::NodeId;
 
-// `text` with whitespace runs collapsed to one space, trimmed, ASCII letters lower-cased.
-std::string Normalized(std::string_view text) {
+// The nearest block-level element holding `id` (the root when none does).
+NodeId BlockOf(const dom::Document& doc, NodeId id) {
+  NodeId a = doc[id].parent;
+  while (a != dom::kNoNode && a != 0 && !(doc[a].is_element() && dom::IsBlockLevel(doc[a].tag))) a = doc[a].parent;
+  return a == dom::kNoNode ? 0 : a;
+}
+
+}  // namespace
+
+std::string NormalizedLine(std::string_view text) {
   std::string out;
   bool space = false;
   for (std::size_t i = 0; i < text.size();) {
@@ -37,51 +46,43 @@ std::string Normalized(std::string_view text) {
   return out;
 }
 
-// The nearest block-level element holding `id` (the root when none does).
-NodeId BlockOf(const dom::Document& doc, NodeId id) {
-  NodeId a = doc[id].parent;
-  while (a != dom::kNoNode && a != 0 && !(doc[a].is_element() && dom::IsBlockLevel(doc[a].tag))) a = doc[a].parent;
-  return a == dom::kNoNode ? 0 : a;
-}
-
-// Whether `line` (normalized) is the page's title: the og:title or twitter:title, or a part of
-// <title> that begins or ends it, the rest being a separator and the site's name.
-bool IsPageTitle(const dom::Document& doc, const std::string& line) {
-  constexpr std::size_t kMinTitleBytes = 8;  // "News", "Home" and the like name a page's section
-  if (line.size() < kMinTitleBytes) return false;
+PageTitle PageTitle::Of(const dom::Document& doc) {
+  PageTitle t;
   for (NodeId id = 0; id < doc.size(); ++id) {
     const dom::Node& n = doc[id];
     if (!n.is_element()) continue;
-    if (n.tag == dom::Tag::kTitle) {
-      const std::string title = Normalized(doc.SubtreeText(id));
-      if (title == line) return true;
-      // A separator (not a letter or digit) must stand where the headline ends or begins.
-      auto separated = [&](std::size_t at) {
-        std::size_t i = at;
-        const char32_t c = text::NextCodePoint(title, i);
-        return text::IsSpace(c) || text::IsPunct(c) || c == U'|' || c == U'-' || c == U'\u2013' || c == U'\u2014';
-      };
-      if (title.size() > line.size() + 1) {
-        if (title.starts_with(line) && separated(line.size())) return true;
-        if (title.ends_with(line)) {
-          // The byte before the headline: step back to its code point's lead byte.
-          std::size_t at = title.size() - line.size() - 1;
-          while (at > 0 && (static_cast<unsigned char>(title[at]) & 0xC0) == 0x80) --at;
-          if (separated(at)) return true;
-        }
-      }
-    } else if (n.tag == dom::Tag::kMeta) {
+    if (n.tag == dom::Tag::kTitle && t.title.empty()) {
+      t.title = NormalizedLine(doc.SubtreeText(id));
+    } else if (n.tag == dom::Tag::kMeta && t.declared.empty()) {
       const std::string_view property = doc.GetAttr(id, dom::Attr::kProperty);
       const std::string_view name = doc.GetAttr(id, dom::Attr::kName);
       if (property == "og:title" || name == "twitter:title" || property == "twitter:title") {
-        if (Normalized(doc.GetAttr(id, dom::Attr::kContent)) == line) return true;
+        t.declared = NormalizedLine(doc.GetAttr(id, dom::Attr::kContent));
       }
     }
   }
-  return false;
+  return t;
 }
 
-}  // namespace
+bool PageTitle::Matches(std::string_view line) const {
+  if (line.size() < kMinTitleBytes) return false;
+  if (line == declared || line == title) return true;
+  if (title.size() <= line.size() + 1) return false;
+  // A separator (no letter or digit) must stand where the headline ends or begins.
+  auto separated = [&](std::size_t at) {
+    std::size_t i = at;
+    const char32_t c = text::NextCodePoint(title, i);
+    return text::IsSpace(c) || text::IsPunct(c) || c == U'|' || c == U'-' || c == U'\u2013' || c == U'\u2014';
+  };
+  if (title.starts_with(line) && separated(line.size())) return true;
+  if (title.ends_with(line)) {
+    // The code point before the headline: step back to its lead byte.
+    std::size_t at = title.size() - line.size() - 1;
+    while (at > 0 && (static_cast<unsigned char>(title[at]) & 0xC0) == 0x80) --at;
+    return separated(at);
+  }
+  return false;
+}
 
 void LeaveOutHeadline(const Context& ctx, Selection* sel) {
   const dom::Document& doc = ctx.doc;
@@ -102,7 +103,7 @@ void LeaveOutHeadline(const Context& ctx, Selection* sel) {
     text += doc.Text(id);
   }
   const bool heading = block != 0 && dom::HeadingLevel(doc[block].tag) > 0;
-  if (!heading && !IsPageTitle(doc, Normalized(text))) return;
+  if (!heading && !PageTitle::Of(doc).Matches(NormalizedLine(text))) return;
   // Another block of the content must follow: a page whose only text is its title keeps it.
   bool more = false;
   for (NodeId id = nodes.back() + 1; id < doc.size() && !more; ++id) {
