@@ -1,7 +1,7 @@
 // meta/metadata.h — page metadata beside the content algorithms: title (site name removed),
 // site name, publication date, author, keywords, language, direction, canonical URL, description.
 //
-// Sources, strongest first (details in metadata.cc):
+// Sources, strongest first (docs/metadata.md; one file per field family in src/meta/):
 //   title   <title> with the site-name part cut, checked against og:title / JSON-LD headline / h1
 //   date    <meta> publication keys → JSON-LD datePublished → itemprop=datePublished →
 //           <time datetime> and dates in the body text near the headline → the URL → <meta> modified
