@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "algo/boilerplate_words.h"
 #include "meta/metadata.h"
 #include "meta/tables.h"
 #include "meta/text_util.h"
@@ -32,6 +33,27 @@ bool InNavigation(const dom::Document& doc, NodeId id) {
     if (doc[p].is_element()) {
       const std::string_view role = doc.GetAttr(p, Attr::kRole);
       if (role == "navigation" || role == "menu" || role == "menubar") return true;
+    }
+  }
+  return false;
+}
+
+// Inside an element whose class or id names a comment section ("comments", "post_comment",
+// "disqus_thread": the words algo/boilerplate_words.h classifies as comments). <body>'s classes
+// name the page's features ("has-comments"), not a section.
+bool InCommentSection(const dom::Document& doc, NodeId id) {
+  for (NodeId p = doc[id].parent; p != kNoNode && p != 0; p = doc[p].parent) {
+    if (!doc[p].is_element() || doc[p].tag == Tag::kBody || doc[p].tag == Tag::kHtml) continue;
+    for (const Attr attr : {Attr::kClass, Attr::kId}) {
+      const std::string_view v = doc.GetAttr(p, attr);
+      for (std::size_t i = 0; i < v.size();) {
+        std::size_t e = i;
+        while (e < v.size() && IsAsciiAlnum(static_cast<unsigned char>(v[e]))) ++e;
+        if (e > i && e - i <= 32 && algo::ClassifyHintToken(LowerAscii(v.substr(i, e - i))) == algo::HintKind::kComments) {
+          return true;
+        }
+        i = e + 1;
+      }
     }
   }
   return false;
@@ -167,9 +189,10 @@ std::string BylineFromNode(const dom::Document& doc, const dom::Annotation& ann,
 
 }  // namespace
 
-std::string ChooseAuthor(const dom::Document& doc, const dom::Annotation& annotation, const Facts& f,
-                         const LdInfo& ld, const Stream& st, const Anchor& anchor, std::string_view site,
-                         std::string_view title, const std::string& title_author) {
+std::string ChooseAuthor(const dom::Document& doc, const dom::Annotation& annotation,
+                         const std::vector<std::uint8_t>& content, const Facts& f, const LdInfo& ld, const Stream& st,
+                         const Anchor& anchor, std::string_view site, std::string_view title,
+                         const std::string& title_author) {
   // Tier 1: declared person names (JSON-LD Person authors, <meta> author keys), unless they
   // merely repeat the site name.
   std::string author = JoinAuthors(ld.authors, site);
@@ -245,16 +268,33 @@ std::string ChooseAuthor(const dom::Document& doc, const dom::Annotation& annota
       const std::size_t d = dist(c);
       return c.strength * 2 - (d > 24000 ? 4 : d > 12000 ? 3 : d > 5000 ? 2 : d > 1500 ? 1 : 0);
     };
+    // Commenters sign their comments: names in a comment section that is not the page's content
+    // (a thread's posts are) are other people's, taken only when nothing else names anyone.
+    auto in_comments = [&](const AuthorCand& c) {
+      const Seg* seg = st.SegAt(c.pos);
+      return seg && (seg->node >= content.size() || content[seg->node] == 0) && InCommentSection(doc, seg->node);
+    };
+    auto better = [&](const AuthorCand& c, const AuthorCand* than) {
+      return !than || rank(c) > rank(*than) || (rank(c) == rank(*than) && dist(c) < dist(*than));
+    };
     const AuthorCand* best = nullptr;
+    const AuthorCand* best_in_comments = nullptr;
     for (const AuthorCand& c : cands) {
       if (SameKey(c.name, title)) continue;
+      if (in_comments(c)) {
+        if (better(c, best_in_comments)) best_in_comments = &c;
+        continue;
+      }
       if (MatchesSite(c.name, site)) {
         if (weak.empty()) weak = c.name;
         continue;
       }
-      if (!best || rank(c) > rank(*best) || (rank(c) == rank(*best) && dist(c) < dist(*best))) best = &c;
+      if (better(c, best)) best = &c;
     }
     if (best && rank(*best) >= 1) author = best->name;
+    if (author.empty() && weak.empty() && best_in_comments && rank(*best_in_comments) >= 1) {
+      author = best_in_comments->name;
+    }
   }
   if (author.empty()) author = weak;
   return author;

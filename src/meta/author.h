@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,10 +40,12 @@ void UnlabelledCjkBylines(const Stream& st, const Anchor& anchor, std::size_t wb
                           std::vector<AuthorCand>* out);
 
 // Declared person names (JSON-LD, <meta>); else the byline with the best strength and distance
-// from the headline; else an organisation or the site's name given as author. "" when none.
+// from the headline, leaving out those of comment sections that are not content (`content` per
+// node id, may be empty); else an organisation or the site's name given as author. "" when none.
 // `title_author` is a "by …" part of the title (TitleChoice::author).
-std::string ChooseAuthor(const dom::Document& doc, const dom::Annotation& annotation, const Facts& f,
-                         const LdInfo& ld, const Stream& st, const Anchor& anchor, std::string_view site,
-                         std::string_view title, const std::string& title_author);
+std::string ChooseAuthor(const dom::Document& doc, const dom::Annotation& annotation,
+                         const std::vector<std::uint8_t>& content, const Facts& f, const LdInfo& ld, const Stream& st,
+                         const Anchor& anchor, std::string_view site, std::string_view title,
+                         const std::string& title_author);
 
 }  // namespace pith::meta

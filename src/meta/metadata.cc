@@ -19,8 +19,8 @@
 
 namespace pith::meta {
 
-void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation, std::string_view page_url,
-                     Metadata* out) {
+void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation,
+                     const std::vector<std::uint8_t>& content, std::string_view page_url, Metadata* out) {
   *out = Metadata{};
   if (doc.size() == 0) return;
   Facts f;
@@ -31,7 +31,7 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
   BuildStream(doc, annotation, &st);
 
   std::string site = SiteNameOf(f, ld);
-  const TitleChoice title = ChooseTitle(doc, f, ld, &site);
+  const TitleChoice title = ChooseTitle(doc, f, ld, st, FindContentStart(st, content), &site);
   out->title = title.title;
   out->site_name = site;
 
@@ -40,11 +40,16 @@ void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation
   const Anchor anchor = LocateTitle(doc, f, st, out->title, &heading);
 
   out->date = ChooseDate(doc, f, ld, st, anchor, page_url);
-  out->author = ChooseAuthor(doc, annotation, f, ld, st, anchor, site, out->title, title.author);
+  out->author = ChooseAuthor(doc, annotation, content, f, ld, st, anchor, site, out->title, title.author);
   ChooseKeywords(f, ld, &out->keywords);
   ChooseLanguageAndDirection(doc, f, ld, st, anchor, heading, title.html_title, out);
   out->url = CanonicalUrl(f, page_url);
   out->description = ChooseDescription(f, ld);
+}
+
+void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation, std::string_view page_url,
+                     Metadata* out) {
+  ExtractMetadata(doc, annotation, {}, page_url, out);
 }
 
 }  // namespace pith::meta

@@ -14,6 +14,7 @@
 // most ~20 KB of it: metadata costs a small fraction of the page's parse time.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,13 @@
 namespace pith::meta {
 
 // Fills *out. page_url: the input's URL if known ("" otherwise) — used for dates in URLs, to
-// resolve a relative canonical link, and as the fallback url.
+// resolve a relative canonical link, and as the fallback url. content: per node id, 1 for the text
+// nodes the content algorithm kept (algo::Selection::keep), empty when unknown — the title reads
+// the line the content begins with, and bylines of comment sections outside the content are
+// not the page's author.
+void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation,
+                     const std::vector<std::uint8_t>& content, std::string_view page_url, Metadata* out);
+// The same without a content selection.
 void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation,
                      std::string_view page_url, Metadata* out);
 

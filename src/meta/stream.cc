@@ -157,4 +157,17 @@ void BuildStream(const dom::Document& doc, const dom::Annotation& ann, Stream* s
   }
 }
 
+ContentStart FindContentStart(const Stream& st, const std::vector<std::uint8_t>& content) {
+  for (const Seg& s : st.segs) {
+    if (s.node >= content.size() || content[s.node] == 0) continue;
+    if (s.in_link) return {};
+    const std::string_view text = st.text;
+    const std::size_t nl = s.begin == 0 ? std::string_view::npos : text.rfind('\n', s.begin - 1);
+    const std::size_t b = nl == std::string_view::npos ? 0 : nl + 1;
+    const std::size_t e = std::min(text.find('\n', s.begin), text.size());
+    return {Trim(text.substr(b, e - b)), s.node};
+  }
+  return {};
+}
+
 }  // namespace pith::meta

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dom/annotate.h"
@@ -44,6 +45,15 @@ struct Stream {
 };
 
 void BuildStream(const dom::Document& doc, const dom::Annotation& ann, Stream* st);
+
+// Where the content begins: the first text node marked in `content` (per node id, as
+// algo::Selection::keep) and its line of the stream; none when no kept text is in the stream, or
+// when that text is a link's.
+struct ContentStart {
+  std::string_view line;
+  dom::NodeId node = dom::kNoNode;
+};
+ContentStart FindContentStart(const Stream& st, const std::vector<std::uint8_t>& content);
 
 // Where the headline sits in the text stream: [begin, end), or npos.
 struct Anchor {

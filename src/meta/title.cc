@@ -268,6 +268,61 @@ std::string CleanHeading(std::string h) {
   return h;
 }
 
+// A line that can be a headline: two words (four CJK characters) to a hundred characters, four
+// letters or more, not the site's name, holding no date and not ending a sentence or a label (a
+// byline or a date line, the opening of a paragraph).
+bool ReadsAsHeadline(std::string_view line, std::string_view site) {
+  if (WordCount(line) < 2 || CodePoints(line) > 100 || MatchesSite(line, site)) return false;
+  std::size_t letters = 0;
+  for (std::size_t i = 0; i < line.size();) {
+    const char32_t c = text::NextCodePoint(line, i);
+    letters += IsWordChar(c) && !(c >= '0' && c <= '9');
+  }
+  if (letters < 4) return false;
+  for (std::string_view end : {"。", ".", "；", ";", "：", ":", "，", ","}) {
+    if (line.ends_with(end)) return false;
+  }
+  DateMatch m;
+  return !NextDateInText(line, 0, &m);
+}
+
+// A paragraph (a line of 60 bytes or more) follows the stream's line holding byte `from`, after at
+// most three short lines (a byline, a date, a subtitle): the line heads an article.
+bool ParagraphFollows(const Stream& st, std::size_t from) {
+  const std::string_view text = st.text;
+  std::size_t nl = text.find('\n', from);
+  for (int lines = 0; lines < 4 && nl != std::string_view::npos; ++lines) {
+    const std::size_t b = nl + 1;
+    nl = text.find('\n', b);
+    const std::size_t e = nl == std::string_view::npos ? text.size() : nl;
+    if (Trim(text.substr(b, e - b)).size() >= 60) return true;
+  }
+  return false;
+}
+
+// `s` is written in the page's text, outside the <title> element (which misplaced markup can put
+// in the body).
+bool PrintedInText(const dom::Document& doc, const Stream& st, std::string_view s) {
+  for (std::size_t p = st.text.find(s); p != std::string::npos; p = st.text.find(s, p + 1)) {
+    const Seg* seg = st.SegAt(p);
+    if (!seg || doc.title == kNoNode || !doc.IsAncestor(doc.title, seg->node)) return true;
+  }
+  return false;
+}
+
+// Text node `id` lies in a <font>, <b> or <strong> element, inside its block, whose text is the
+// whole `line`: a line set apart by its style, as old pages print their headlines.
+bool StyledLine(const dom::Document& doc, NodeId id, std::string_view line) {
+  if (id == kNoNode) return false;
+  const std::string key = NormKey(line);
+  for (NodeId p = doc[id].parent; p != kNoNode && doc[p].is_element() && !dom::IsBlockLevel(doc[p].tag);
+       p = doc[p].parent) {
+    const Tag t = doc[p].tag;
+    if ((t == Tag::kFont || t == Tag::kB || t == Tag::kStrong) && NormKey(NodeText(doc, p, 400)) == key) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Anchor LocateTitle(const dom::Document& doc, const Facts& f, const Stream& st, std::string_view title,
@@ -336,7 +391,8 @@ std::string SiteNameOf(const Facts& f, const LdInfo& ld) {
   return site;
 }
 
-TitleChoice ChooseTitle(const dom::Document& doc, const Facts& f, const LdInfo& ld, std::string* site_name) {
+TitleChoice ChooseTitle(const dom::Document& doc, const Facts& f, const LdInfo& ld, const Stream& st,
+                        const ContentStart& content_start, std::string* site_name) {
   std::string& site = *site_name;
   std::string html_title = doc.title != kNoNode ? CollapseSpace(doc.SubtreeText(doc.title), kMaxTitleBytes) : "";
   std::string meta_title;
@@ -403,6 +459,16 @@ TitleChoice ChooseTitle(const dom::Document& doc, const Facts& f, const LdInfo& 
     title = *h1;
   }
   if (title.empty()) title = !meta_title.empty() ? meta_title : h1 ? *h1 : "";
+  // Old pages give every page the site's name as <title> and print the headline in styled text
+  // (<font>, <b>) where the content begins: that line wins over a <title> that nothing confirms,
+  // the page never prints, and that shares no word with it.
+  const std::string_view start = content_start.line;
+  if (!title.empty() && meta_title.empty() && ld_title.empty() && !h1 && ReadsAsHeadline(start, site) &&
+      WordOverlap(title, start) == 0 && !PrintedInText(doc, st, title) &&
+      StyledLine(doc, content_start.node, start) &&
+      ParagraphFollows(st, static_cast<std::size_t>(start.data() - st.text.data()))) {
+    title = std::string(start);
+  }
   choice.title = title;
   if (site.empty() && !site_part.empty() && CodePoints(site_part) <= 60) site = site_part;
   choice.html_title = std::move(html_title);

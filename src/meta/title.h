@@ -31,9 +31,12 @@ struct TitleChoice {
   std::string author;      // the name of a "by …" part of <title> or the declared title
 };
 // The headline: <title> with the site-name part cut (cuts confirmed by og:title, the JSON-LD
-// headline or an h1), or the visible h1 when it agrees with a declared title. *site is the site
-// name; it is set from the part cut off the title when it was empty.
-TitleChoice ChooseTitle(const dom::Document& doc, const Facts& f, const LdInfo& ld, std::string* site);
+// headline or an h1), or the visible h1 when it agrees with a declared title, or a styled line
+// that begins the content when nothing confirms <title>, <title> is not in the text and shares no
+// word with that line. *site is the site name; it is set from the part cut off the title when it
+// was empty.
+TitleChoice ChooseTitle(const dom::Document& doc, const Facts& f, const LdInfo& ld, const Stream& st,
+                        const ContentStart& content_start, std::string* site);
 
 Anchor LocateTitle(const dom::Document& doc, const Facts& f, const Stream& st, std::string_view title,
                    dom::NodeId* heading_out);
