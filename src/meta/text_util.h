@@ -10,25 +10,18 @@
 #include <string_view>
 #include <vector>
 
+#include "text/ascii.h"
 #include "text/unicode.h"
 
 namespace pith::meta {
 
-inline char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+inline char Lower(char c) { return text::AsciiLower(c); }
 
 std::string LowerAscii(std::string_view s);
 
-inline bool EqualsCI(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
+inline bool EqualsCI(std::string_view a, std::string_view b) { return text::EqualsIgnoreAsciiCase(a, b); }
 
-inline bool StartsWithCI(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && EqualsCI(s.substr(0, p.size()), p);
-}
+inline bool StartsWithCI(std::string_view s, std::string_view p) { return text::StartsWithIgnoreAsciiCase(s, p); }
 
 std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t from = 0);
 
