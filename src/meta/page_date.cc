@@ -137,17 +137,23 @@ void TimeElementCandidates(const dom::Document& doc, const Facts& f, const Strea
   }
 }
 
+// The first <meta> value among keys, in the keys' order, that holds a date; normalised.
+template <std::size_t N>
+std::string FirstMetaDate(const Facts& f, const std::string_view (&keys)[N]) {
+  for (auto k : keys) {
+    const std::string_view v = MetaValue(f, k);
+    if (v.empty()) continue;
+    std::string date = NormalizeDate(v);
+    if (!date.empty()) return date;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string ChooseDate(const dom::Document& doc, const Facts& f, const LdInfo& ld, const Stream& st,
                        const Anchor& anchor, std::string_view page_url) {
-  std::string date;
-  for (auto k : tables::kPublishedDateKeys) {
-    const std::string_view v = MetaValue(f, k);
-    if (v.empty()) continue;
-    date = NormalizeDate(v);
-    if (!date.empty()) break;
-  }
+  std::string date = FirstMetaDate(f, tables::kPublishedDateKeys);
   if (date.empty() && !ld.date_published.empty()) date = NormalizeDate(ld.date_published);
   for (std::size_t i = 0; date.empty() && i < f.itemprop_dates.size(); ++i) {
     const NodeId n = f.itemprop_dates[i];
@@ -200,12 +206,7 @@ std::string ChooseDate(const dom::Document& doc, const Facts& f, const LdInfo& l
     }
   }
   if (date.empty()) {
-    for (auto k : tables::kModifiedDateKeys) {
-      const std::string_view v = MetaValue(f, k);
-      if (v.empty()) continue;
-      date = NormalizeDate(v);
-      if (!date.empty()) break;
-    }
+    date = FirstMetaDate(f, tables::kModifiedDateKeys);
     if (date.empty() && !ld.date_modified.empty()) date = NormalizeDate(ld.date_modified);
   }
   return date;
