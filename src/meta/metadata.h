@@ -2,12 +2,14 @@
 // site name, publication date, author, keywords, language, direction, canonical URL, description.
 //
 // Sources, strongest first (docs/metadata.md; one file per field family in src/meta/):
-//   title   <title> with the site-name part cut, checked against og:title / JSON-LD headline / h1
+//   title   <title> with the site-name part cut, checked against og:title / JSON-LD headline / h1;
+//           a styled headline beginning the content when <title> is only the site's name
 //   date    <meta> publication keys → JSON-LD datePublished → itemprop=datePublished →
 //           <time datetime> and dates in the body text near the headline → the URL → <meta> modified
 //   author  JSON-LD author → <meta> author keys → itemprop=author → rel=author → byline
 //           class/id → "作者：" / "记者" / "By …" bylines in the text → Chinese names without
-//           a label (a line of names under the headline, "（姚峰 上海报道）" closing a paragraph)
+//           a label (a line of names under the headline, "（姚峰 上海报道）" closing a paragraph);
+//           names in comment sections last
 //   lang    <html lang> → <meta> content-language / og:locale → JSON-LD inLanguage → the script of
 //           the body text (overrides a declaration contradicted by the text's script)
 // Only the visible body text's first 40 KB is read, and dates are searched in a window of at
