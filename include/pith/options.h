@@ -179,7 +179,7 @@ struct PathSimOptions {
   std::shared_ptr<const SiteModel> site;
 };
 
-// pith's own `auto` algorithm (src/algo/auto.cc). Values chosen by measurement on the development
+// pith's own `auto` algorithm (src/algo/auto/). Values chosen by measurement on the development
 // corpus across all sets (README "Accuracy"); the rationale is in the file's header comment.
 struct AutoOptions {
   // Weighted characters: CJK characters count this many times (as in LineBlockOptions).
@@ -220,7 +220,7 @@ struct AutoOptions {
   // this share of the text <main> holds outside boilerplate and comment hints: a landing or service
   // page whose sections follow one another in <main>. 0 = off. Chosen by measurement: 0.5 / 0.7 /
   // 0.9 give wcxb-dev +0.0026 / +0.0037 / +0.0056 shingle F1, the other sets unchanged up to 0.7
-  // (src/algo/auto.cc, step 8).
+  // (src/algo/auto/spread_content.cc, step 8).
   double dispersed_main_share = 0.7;
 };
 
