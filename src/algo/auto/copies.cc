@@ -192,9 +192,7 @@ void DropQuotationFrames(Page& page, std::vector<NodeId>* quotes) {
 
 // The length of the reply prefix `s` starts with, spaces after it included; 0 when none does.
 std::size_t ReplyPrefixLength(std::string_view s) {
-  static constexpr std::string_view kPrefixes[] = {"re:", "re :", "aw:", "sv:", "antw:", "回复：", "回复:",
-                                                   "回覆：", "回覆:", "答复：", "答复:", "re："};
-  for (const std::string_view prefix : kPrefixes) {
+  for (const std::string_view prefix : kReplyPrefixes) {
     if (!text::StartsWithIgnoreAsciiCase(s, prefix)) continue;
     std::size_t n = prefix.size();
     while (n < s.size() && s[n] == ' ') ++n;

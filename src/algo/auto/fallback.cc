@@ -41,7 +41,6 @@ void DropConsentNotices(const Page& page, Selection* lb) {
   // from the text of the root's subtree joined once: where each node's text starts in it, and
   // where "cookie" does. Building each hinted ancestor's text instead cost depth × text on a
   // page of nested hinted elements (an 11 MB page took 24 s).
-  static constexpr std::string_view kCookie = "cookie";
   std::string joined;
   std::vector<std::size_t> text_before, mentions;
   auto mentions_cookies = [&](NodeId e) {
@@ -52,14 +51,14 @@ void DropConsentNotices(const Page& page, Selection* lb) {
         if (page.doc[n].is_text()) joined += page.doc.Text(n);
       }
       text_before.push_back(joined.size());
-      for (std::size_t at = text::FindIgnoreAsciiCase(joined, kCookie); at != std::string_view::npos;
-           at = text::FindIgnoreAsciiCase(joined, kCookie, at + 1)) {
+      for (std::size_t at = text::FindIgnoreAsciiCase(joined, kCookieWord); at != std::string_view::npos;
+           at = text::FindIgnoreAsciiCase(joined, kCookieWord, at + 1)) {
         mentions.push_back(at);
       }
     }
     const std::size_t from = text_before[e - page.root], to = text_before[page.doc.SubtreeEnd(e) - page.root];
     const auto first = std::lower_bound(mentions.begin(), mentions.end(), from);
-    return first != mentions.end() && *first + kCookie.size() <= to;
+    return first != mentions.end() && *first + kCookieWord.size() <= to;
   };
   for (NodeId id = page.root + 1; id < end; ++id) {
     if (!lb->keep[id]) continue;

@@ -49,7 +49,7 @@ bool ProductCardPrice(const Page& page, NodeId card) {
       const char32_t c = text::NextCodePoint(text, i);
       if (text::IsSpace(c)) continue;
       const bool digit = c >= '0' && c <= '9';
-      if ((digit && after_sign) || (after_digit && (text::IsCurrencySign(c) || c == U'\u5143' || c == U'\u5186'))) {
+      if ((digit && after_sign) || (after_digit && (text::IsCurrencySign(c) || kPriceUnits.find(c) != std::u32string_view::npos))) {
         return true;
       }
       after_digit = digit;

@@ -37,22 +37,6 @@
 namespace pith::algo::auto_steps {
 namespace {
 
-bool IsBoilerplateTag(Tag t) {
-  switch (t) {
-    case Tag::kNav: case Tag::kAside: case Tag::kFooter: case Tag::kForm: case Tag::kMenu:
-    case Tag::kSelect: case Tag::kButton: case Tag::kDialog: case Tag::kOption: case Tag::kLabel:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool IsBoilerplateRole(std::string_view role) {
-  return role == "navigation" || role == "banner" || role == "contentinfo" ||
-         role == "complementary" || role == "search" || role == "menu" || role == "menubar" ||
-         role == "dialog" || role == "alert";
-}
-
 // An id of five or more lower-case words joined by hyphens ("sharing-with-a-single-developer") is an
 // anchor generated from a section heading (documentation generators, wikis): its words describe
 // the section's topic, not its role on the page.
@@ -225,14 +209,14 @@ void ComputeHints(Page& page) {
     }
     Hint h = HintFromNames(names);
     const std::string_view role = attrs.role, itemprop = attrs.itemprop;
-    if ((IsBoilerplateTag(node.tag) && !HeadingButton(page, id)) || IsBoilerplateRole(role) ||
+    if ((IsBoilerplateTag(node.tag) && !HeadingButton(page, id)) || OneOf(role, kBoilerplateRoles) ||
         (node.tag == Tag::kHeader && !InArticle(page, node.parent))) {
       if (h != kCommentsHint) h = kBoilerplate;
       strong[id] = 1;
     }
     if (h == kBoilerplate && !strong[id] && InRunningText(page, id)) h = kNoHint;
-    if (node.tag == Tag::kArticle || node.tag == Tag::kMain || role == "main" || role == "article" ||
-        itemprop == "articleBody" || itemprop == "text" || itemprop == "reviewBody") {
+    if (node.tag == Tag::kArticle || node.tag == Tag::kMain || OneOf(role, kContentRoles) ||
+        OneOf(itemprop, kContentItemprops)) {
       if (h == kNoHint || !strong[id]) h = kContentHint;
       wraps_content[id] = 1;
     }

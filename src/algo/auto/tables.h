@@ -1,10 +1,96 @@
-// `auto`'s thresholds, in one place (data, not logic): each names the step that reads it and the
-// kind of page it exists for. The class/id word tables are in src/algo/boilerplate_words.cc.
+// `auto`'s thresholds and word lists, in one place (data, not logic): each names the step that
+// reads it and the kind of page it exists for. The class/id word tables are in
+// src/algo/boilerplate_words.cc.
 #pragma once
 
 #include <cstddef>
+#include <string_view>
+
+#include "dom/tags.h"
 
 namespace pith::algo::auto_steps {
+
+// Whether `value` is one of `list`.
+template <class T, std::size_t N>
+constexpr bool OneOf(const T& value, const T (&list)[N]) {
+  for (const T& item : list) {
+    if (value == item) return true;
+  }
+  return false;
+}
+
+// ---- Word lists
+
+// Step 1: elements whose tag names boilerplate (a <header> too, outside <article> and <main>).
+inline bool IsBoilerplateTag(dom::Tag t) {
+  using dom::Tag;
+  switch (t) {
+    case Tag::kNav: case Tag::kAside: case Tag::kFooter: case Tag::kForm: case Tag::kMenu:
+    case Tag::kSelect: case Tag::kButton: case Tag::kDialog: case Tag::kOption: case Tag::kLabel:
+      return true;
+    default:
+      return false;
+  }
+}
+// Step 1: ARIA roles that name boilerplate regions, and the roles and itemprops that name the
+// content (with <article> and <main>).
+inline constexpr std::string_view kBoilerplateRoles[] = {"navigation", "banner", "contentinfo", "complementary",
+                                                         "search", "menu", "menubar", "dialog", "alert"};
+inline constexpr std::string_view kContentRoles[] = {"main", "article"};
+inline constexpr std::string_view kContentItemprops[] = {"articleBody", "text", "reviewBody"};
+
+// Step 1, words of a class or id name (class_names.cc). Utility classes spell CSS box properties
+// ("margin-bottom-l", "border-top"): after one of these, a side of the box is no region of the page.
+inline constexpr std::string_view kBoxPropertyWords[] = {"margin", "padding", "border", "rounded",
+                                                         "radius", "align", "valign"};
+inline constexpr std::string_view kBoxSideWords[] = {"top", "bottom"};
+// A boilerplate word that names the content's own head or continuation when joined to a content
+// word ("entry-header", "post-top", "entry-more").
+inline constexpr std::string_view kContentPartWords[] = {"header", "masthead", "top", "more"};
+// Boilerplate words that name a kind of component rather than a region (kWidgetProseChars).
+inline constexpr std::string_view kComponentWords[] = {"widget", "widgets"};
+
+// Steps 2 and 6: labels that open a legal notice (matched ignoring ASCII case, past opening
+// brackets), the brackets they may stand in, and the words that make any short line one
+// (IsLegalNotice).
+inline constexpr std::string_view kLegalLabels[] = {
+    "\u00A9", "copyright", "disclaimer",
+    "\u514D\u8D23\u58F0\u660E", "\u514D\u8CAC\u8072\u660E",  // 免责声明 / 免責聲明, disclaimer
+    "\u7248\u6743", "\u7248\u6B0A"};                                // 版权 / 版權, copyright
+inline constexpr std::u32string_view kLabelOpeners = U"[(*\u3010\u3016\u300C\uFF08";  // [ ( * 【 〖 「 （
+inline constexpr std::string_view kCopyrightWords[] = {"\u00A9", "\u7248\u6743", "\u7248\u6B0A", "copyright"};
+// 声明 ("statement") ending a short label before a colon: a portal's notice ("网易声明：").
+inline constexpr std::string_view kStatementWord = "\u58F0\u660E";
+
+// Steps 5 and 6: the marks that end a sentence (or announce what follows) in any script, and the
+// closing quotes and brackets that may follow them.
+inline constexpr std::u32string_view kSentenceEndMarks =
+    U".!?:;\u2026"                          // …
+    U"\u3002\uFF01\uFF1F\uFF1A\uFF1B"        // 。！？：；
+    U"\u061F\u06D4"                         // Arabic ؟ ۔
+    U"\u0964\u0F0D\u104B"                   // danda, shad, Burmese
+    U"\u17D4\u17D5\u1362\u1367"             // Khmer, Ethiopic
+    U"\u05C3\u0DF4\u1803";                  // Hebrew, Sinhala, Mongolian
+inline constexpr std::u32string_view kClosingMarks = U"\"')\u201D\u2019\u00BB\u300D\u300F\uFF09";
+
+// Step 7: the word a cookie consent notice mentions.
+inline constexpr std::string_view kCookieWord = "cookie";
+
+// Step 9: prefixes of a reply's subject line ("Re: <the thread's title>"), matched ignoring ASCII case.
+inline constexpr std::string_view kReplyPrefixes[] = {"re:", "re :", "aw:", "sv:", "antw:", "回复：", "回复:",
+                                                      "回覆：", "回覆:", "答复：", "答复:", "re："};
+
+// Step 10: units written after a price's number, besides currency signs (元, 円).
+inline constexpr std::u32string_view kPriceUnits = U"\u5143\u5186";
+
+// ---- Thresholds
+
+// Step 2: the share of a block's vote that goes to itself and to its parent, grandparent and the
+// two levels above.
+inline constexpr double kLevelWeight[] = {1.0, 1.0, 0.5, 1.0 / 3, 0.25};
+// Step 2: a content-hinted element's score (<article>, <main>, itemprop="articleBody") is raised
+// by this factor.
+constexpr double kContentHintFactor = 1.1;
 
 // Text balance weights (Ascend): a weighted character of short, sentence-less text costs twice
 // what a character of prose gains, a character of link text as much. Measured on the full corpus

@@ -28,25 +28,8 @@ bool EndsSentence(std::string_view text) {
     before_last = last;
     last = c;
   }
-  switch (last) {
-    case U'"': case U'\'': case U')': case U'\u201D': case U'\u2019': case U'\u00BB': case U'\u300D':
-    case U'\u300F': case U'\uFF09':
-      last = before_last;
-      break;
-    default:
-      break;
-  }
-  switch (last) {
-    case U'.': case U'!': case U'?': case U':': case U';': case U'\u2026':   // …
-    case U'\u3002': case U'\uFF01': case U'\uFF1F': case U'\uFF1A': case U'\uFF1B':  // 。！？：；
-    case U'\u061F': case U'\u06D4':                                      // Arabic ؟ ۔
-    case U'\u0964': case U'\u0F0D': case U'\u104B':                       // danda, shad, Burmese
-    case U'\u17D4': case U'\u17D5': case U'\u1362': case U'\u1367':         // Khmer, Ethiopic
-    case U'\u05C3': case U'\u0DF4': case U'\u1803':                       // Hebrew, Sinhala, Mongolian
-      return true;
-    default:
-      return false;
-  }
+  if (kClosingMarks.find(last) != std::u32string_view::npos) last = before_last;
+  return kSentenceEndMarks.find(last) != std::u32string_view::npos;
 }
 
 // A block that begins with a date: a dateline ("2018年6月18日 10:01 発信地：カノ/ナイジェリア
@@ -69,19 +52,16 @@ bool Dateline(std::string_view text) {
 // label in brackets ("【免责声明】本文仅代表作者本人观点…"): daniel-dev 0.9362 / 0.9427 → 0.9365 /
 // 0.9431 (one page better), other sets unchanged.
 bool IsLegalNotice(std::string_view text) {
-  if (text.find("\u00A9") != std::string_view::npos || text.find("\u7248\u6743") != std::string_view::npos ||
-      text.find("\u7248\u6B0A") != std::string_view::npos) {
-    return true;
+  for (const std::string_view word : kCopyrightWords) {
+    if (text::FindIgnoreAsciiCase(text, word) != std::string_view::npos) return true;
   }
-  if (text::FindIgnoreAsciiCase(text, "copyright") != std::string_view::npos) return true;
   if (OpensLegalNotice(text)) return true;
   std::size_t begin = 0;
   while (begin < text.size() && text::IsSpace(static_cast<unsigned char>(text[begin]))) ++begin;
   const std::string_view line = text.substr(begin);
-  constexpr std::string_view kStatement = "\u58F0\u660E";  // 声明
-  const std::size_t mark = line.find(kStatement);
+  const std::size_t mark = line.find(kStatementWord);
   if (mark == std::string_view::npos || mark > 12) return false;
-  const std::string_view after = line.substr(mark + kStatement.size());
+  const std::string_view after = line.substr(mark + kStatementWord.size());
   return after.starts_with("\uFF1A") || after.starts_with(":");
 }
 
@@ -93,21 +73,12 @@ bool OpensLegalNotice(std::string_view text) {
   while (begin < text.size()) {
     std::size_t next = begin;
     const char32_t c = text::NextCodePoint(text, next);
-    if (!text::IsSpace(c) && c != U'[' && c != U'(' && c != U'*' && c != U'\u3010' && c != U'\u3016' &&
-        c != U'\u300C' && c != U'\uFF08') {
-      break;
-    }
+    if (!text::IsSpace(c) && kLabelOpeners.find(c) == std::u32string_view::npos) break;
     begin = next;
   }
   const std::string_view line = text.substr(begin);
-  if (line.starts_with("\u00A9") || text::StartsWithIgnoreAsciiCase(line, "copyright") ||
-      text::StartsWithIgnoreAsciiCase(line, "disclaimer")) {
-    return true;
-  }
-  static constexpr std::string_view kLabels[] = {"\u514D\u8D23\u58F0\u660E", "\u514D\u8CAC\u8072\u660E",
-                                                 "\u7248\u6743", "\u7248\u6B0A"};
-  for (const std::string_view label : kLabels) {
-    if (line.starts_with(label)) return true;
+  for (const std::string_view label : kLegalLabels) {
+    if (text::StartsWithIgnoreAsciiCase(line, label)) return true;
   }
   return false;
 }

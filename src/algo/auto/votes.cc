@@ -60,7 +60,6 @@ void ComputeVotes(Page& page) {
     std::fill(a, a + page.root, 0.0);
     std::fill(a + end, a + n, 0.0);
   }
-  static constexpr double kLevelWeight[] = {1.0, 1.0, 0.5, 1.0 / 3, 0.25};
   for (NodeId id = page.root; id < end; ++id) {
     page.votes[id] = page.mass[id] = 0;
     // A <title> is the document's name, not its text; it lands in <body> when bytes precede
@@ -87,7 +86,7 @@ void ComputeVotes(Page& page) {
     const double ld = page.LinkDensity(id);
     double s = page.votes[id] * (1 - ld);
     if (page.inside[id] == kCommentsHint) s *= page.o.comments_factor;
-    if (page.hint[id] == kContentHint) s *= 1.1;
+    if (page.hint[id] == kContentHint) s *= kContentHintFactor;
     page.score[id] = s;
   }
 }
