@@ -1,10 +1,22 @@
 // `auto` — pith's own algorithm, the default. It combines the signals the papers use one at a
-// time and chooses a main subtree, then cleans inside it.
-//
-// The driver: reads the page (hints, votes, candidate and ascent, siblings, cleaning, the
-// content's ends), falls back or adds spread content, and ends every reading the same way (copies,
-// grids). Each step lives in a file of this folder (steps.h lists them); their shared state is the
-// Page (page.h), their thresholds are in tables.h.
+// time (paper 000's link density and content correlativity, paper 001's weighted text and line
+// blocks, paper 003's Relativity and Veracity, paper 004's similar blocks) with the page's markup,
+// chooses a main subtree, then cleans inside it. This driver runs the steps, each in a file of
+// src/algo/auto/ that says what it decides and on which evidence (docs/auto.md explains them):
+//   1. hints             hints.cc, class_names.cc  boilerplate, content and comment hints
+//   2. votes             votes.cc                  paragraph votes and candidate scores
+//   3. candidate, ascent candidate.cc              the main subtree T
+//   4. siblings          siblings.cc               siblings, sections, a thread's posts join T
+//   5. cleaning          cleaning.cc               hinted parts, link groups, forms go
+//   6. ends trimmed      ends.cc                   headline kept; bylines, furniture, credits go
+//   7. fallback          fallback.cc               line blocks when T is tiny
+//   8. spread content    spread_content.cc         correlation's text on pages that spread it
+//   9. copies            copies.cc                 a second copy of the text goes
+//  10. grids             grids.cc                  product cards or teasers join
+// Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent).
+// The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h.
+// When a reading finds no content, the page is read again without believing a wrapper's tag, or
+// without class/id names (RunAuto).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -29,13 +41,7 @@ struct ReadingEnd {
 // believed: then that element is the page's layout (a slideshow laid out in an <aside>, an
 // unclosed <aside> that swallowed the page), and the second pass does not believe it, as a
 // class/id hint on such a wrapper is never believed. Only when the first pass failed: an <aside>
-// of widgets can hold most of a page's text beside a short article that still wins. Measured on
-// the full corpus (shingle F1 / char F): newspaper-tests 0.7947 / 0.8316 → 0.7982 / 0.8348 (a
-// slideshow in an <aside>, 0.17 → 0.99; a story beside an <aside> of teasers, +0.06), wcxb-dev
-// −0.0000 / −0.0001 (one page, −0.015: an unclosed <aside>, now read as a page rather than by
-// line blocks), other sets unchanged. Not believing such elements in the first pass instead
-// lost a review beside an <aside> of comments (dragnet-train −0.0024 / −0.0015) and a story
-// beside an <aside> of links (readability-test −0.0025).
+// of widgets or comments can hold most of a page's text beside a short article that still wins.
 bool RetryWithoutTagWrappers(const Page& page, ReadingEnd* end) {
   if (!page.tag_wrappers_believed || !page.has_tag_wrapper || !page.names_believed) return false;
   end->retry_without_tag_wrappers = true;
@@ -45,10 +51,7 @@ bool RetryWithoutTagWrappers(const Page& page, ReadingEnd* end) {
 // The end of every pass, on `auto`'s own choice and on the line blocks of step 7 alike: trailing
 // furniture and a legal notice (step 6) and a repeated copy (step 9) go, and a product grid
 // (step 10) joins. Line blocks keep a site's legal notice or a gallery's repeated captions as
-// readily as text; ending them so, measured on the full corpus (shingle F1 / char F):
-// newspaper-tests 0.8001 / 0.8361 → 0.8009 / 0.8369, wcxb-dev 0.8113 / 0.8566 → 0.8120 / 0.8569,
-// other sets unchanged (5 pages better, none worse; without step 9, 2 of the wcxb-dev pages
-// fewer).
+// readily as text, so they are ended the same way.
 Selection EndOfContent(Page& page, Selection lb) {
   page.sel = std::move(lb);
   DropTrailingFurniture(page);
@@ -63,10 +66,10 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   page.sel.Reset(page.doc.size());
   page.votes_failed = false;
   page.wrapper_siblings.clear();
-  ComputeHints(page);
-  ComputeVotes(page);
-  NodeId best = BestCandidate(page);
-  // Read without class/id names, a page needs an article's worth of votes (see Run).
+  ComputeHints(page);                   // 1
+  ComputeVotes(page);                   // 2
+  NodeId best = BestCandidate(page);    // 3
+  // Read without class/id names, a page needs an article's worth of votes (see RunAuto).
   if (!page.names_believed && best != dom::kNoNode && page.mass[best] < kMinArticleScore) best = dom::kNoNode;
   end->no_paragraph = best == dom::kNoNode;
   if (best == dom::kNoNode) {
@@ -77,16 +80,14 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   // When the best candidate lies in a comment section (no article outside one reaches
   // kMinArticleScore), that section is the page's content, a thread whose software names every
   // post a comment: its text counts as prose in the ascent and its posts are not cleaned out as
-  // comment sections inside the content. Measured on the full corpus: wcxb-dev +0.0012 / +0.0006
-  // (a forum page 0.17 → 0.75), dragnet-train +0.0000 / +0.0004 (three blog posts of one line
-  // whose comments already won give all their comments instead of some), other sets unchanged.
+  // comment sections inside the content.
   page.comments_are_content = page.inside[best] == kCommentsHint;
   best = Ascend(page, best);
-  std::vector<NodeId> roots = WithSiblings(page, best);
-  MarkTextareaHolders(page);
+  std::vector<NodeId> roots = WithSiblings(page, best);  // 4
+  MarkTextareaHolders(page);                             // 5, inside each kept subtree
   for (NodeId r : roots) Keep(page, r, best);
-  KeepThreadPosts(page, best);
-  KeepLeadingHeading(page, roots.front());
+  KeepThreadPosts(page, best);                           // 4, a thread's posts (cleaned as in 5)
+  KeepLeadingHeading(page, roots.front());               // 6, the beginning
   DropLeadingMetaBlocks(page);
   const double kept = WeightOf(page, page.sel);
   // Steps 7 and 8 judge the main subtree without the parts found beside its wrappers.
@@ -102,8 +103,10 @@ Selection RunPass(Page& page, ReadingEnd* end) {
                 std::string(page.doc.Name(best)).c_str(), page.score[best], roots.size(), kept, total);
   page.sel.summary = buf;
   if (!page.names_believed) {
-    page.sel.summary = "no paragraph outside elements named as boilerplate, read without class/id names; " + page.sel.summary;
+    page.sel.summary =
+        "no paragraph outside elements named as boilerplate, read without class/id names; " + page.sel.summary;
   }
+  // 7: the fallback when the main subtree is tiny.
   if (main_kept < page.o.fallback_min_share * total && main_kept < 500) {
     if (RetryWithoutTagWrappers(page, end)) return {};
     Selection lb = Fallback(page, "main subtree holds " + std::to_string(static_cast<int>(main_kept)) + " of " +
@@ -122,6 +125,7 @@ Selection RunPass(Page& page, ReadingEnd* end) {
     }
     page.sel.summary += "; line blocks found less (" + lb.summary + ")";
   }
+  // 8: content spread over the page.
   const NodeId region = MainRegion(page, best);
   const bool small_share = main_kept < page.o.dispersed_share * total;
   if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
@@ -147,10 +151,8 @@ Selection RunAuto(const Context& ctx) {
   // No paragraph outside elements named as boilerplate: the names may hide all of the page's
   // prose (a page builder calls every section of a page "elementor-top-section"). Read without
   // class/id names, the page needs an article's worth of votes (kMinArticleScore), or the first
-  // reading stands. Measured on the full corpus (shingle F1 / char F): wcxb-dev 0.8568 / 0.8914
-  // → 0.8572 / 0.8918 (a music school's testimonials, 0.76 → 0.98), other sets unchanged: on the
-  // other pages where no paragraph is found the text is scripted, and without the minimum their
-  // cookie notices and newsletter boxes come out (newspaper-tests −0.0055, wcxb-dev −0.0007).
+  // reading stands: on other pages where no paragraph is found the text is scripted, and their
+  // cookie notices and newsletter boxes are no content.
   if (!end.no_paragraph) return first;
   page.names_believed = false;
   Selection second = auto_steps::RunPass(page, &end);

@@ -1,19 +1,16 @@
-// Step 3 of `auto` (src/algo/auto/auto.cc): the best candidate and the ascent.
-//
-// 3. Candidate score = votes × (1 − link density)   (paper 000's CC / paper 003's Relativity:
-//    link-heavy containers lose; link density in weighted characters, as everywhere in `auto`)
-//    × `comments_factor` for comment sections; boilerplate never wins, and a comment section
-//    only when no other candidate reaches `kMinArticleScore` (a thousand comments outweigh any
-//    article even at a third of their votes); a comment section that wins is the page's content (a
-//    thread whose software names every post a comment), and steps 3 and 5 treat its text and
-//    posts as unhinted. From the best candidate the main subtree T moves
-//    up through parents that score at least `ascend_score_ratio` of their child or grow its
-//    undecayed votes by `ascend_mass_gain`;
-//    of the containers on that chain T is the highest with the best text balance
-//        J = prose text − 2 × short sentence-less text − link text
-//    (the body-text-extraction objective: text inside minus noise inside; a comment section's text
-//    counts as link text), so the ascent takes in more paragraphs or replies but stops below a
-//    byline, a share row, a "related" list or the comments.
+// Step 3 of `auto` (driver: auto.cc): the best candidate and the ascent. Decides the main
+// subtree T, on the evidence of step 2's scores (votes × (1 − link density): paper 000's CC,
+// paper 003's Relativity) and of the text balance of the containers above the best candidate.
+// Boilerplate never wins, and a comment section only when no other candidate reaches
+// kMinArticleScore (a thousand comments outweigh any article even at a third of their votes); a
+// comment section that wins is the page's content (a thread whose software names every post a
+// comment). From the best candidate T moves up through parents that score at least
+// `ascend_score_ratio` of their child or grow its undecayed votes by `ascend_mass_gain`; of the
+// containers on that chain T is the highest with the best text balance
+//     J = prose text − kShortTextCost × short sentence-less text − kLinkTextCost × link text
+// (the body-text-extraction objective, text inside minus noise inside; a comment section's text
+// costs kCommentTextCost), so the ascent takes in more paragraphs or replies but stops below a
+// byline, a share row, a "related" list or the comments.
 #include <cstdio>
 #include <vector>
 
@@ -35,7 +32,9 @@ std::vector<double> TextBalance(const Page& page) {
   std::vector<double> balance(n, 0);
   for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
     const dom::Node& node = page.doc[id];
-    if ((page.inside[id] == kNoHint || (page.comments_are_content && page.inside[id] == kCommentsHint)) && !node.hidden()) {
+    const bool unhinted =
+        page.inside[id] == kNoHint || (page.comments_are_content && page.inside[id] == kCommentsHint);
+    if (unhinted && !node.hidden()) {
       if (node.is_text() && node.in_link()) balance[id] -= kLinkTextCost * page.ann[id].chars;
       if (page.own[id] > 0) {
         const bool prose = page.own[id] >= page.o.min_paragraph_chars && page.own_punct[id] >= 1 && page.Truthful(id);

@@ -1,4 +1,8 @@
-// Step 1's reading of class and id names: what the words of one class or id value name.
+// Step 1 of `auto` (hints.cc), the words of class and id names: decides whether one class or id
+// value names boilerplate, the content or a comment section, on the evidence of its words
+// (src/algo/boilerplate_words.cc) and of how they are joined within one name ("entry-footer",
+// "margin-bottom", "overflow-hidden"). No paper reads class names; the word lists are data
+// (boilerplate_words.cc, tables.h).
 #include <algorithm>
 #include <array>
 #include <string>
@@ -33,7 +37,9 @@ std::size_t PreviousWord(std::string_view name, std::size_t end, std::string* ou
   }
   std::size_t e = b;
   while (b > 0 && kTokenByte[static_cast<unsigned char>(name[b - 1])]) --b;
-  for (std::size_t i = b; i < e && out->size() < 16; ++i) out->push_back(kTokenByte[static_cast<unsigned char>(name[i])]);
+  for (std::size_t i = b; i < e && out->size() < 16; ++i) {
+    out->push_back(kTokenByte[static_cast<unsigned char>(name[i])]);
+  }
   return b;
 }
 
@@ -67,15 +73,8 @@ std::uint8_t NameHints(std::string_view name) {
   // The words of the current name (one class, or the id). A name that joins a content word to a
   // boilerplate word ("entry-footer", "post-tags", "related-posts", "article-share") names
   // boilerplate that belongs to the content, unless the boilerplate word is the content's own
-  // head or continuation ("entry-header", "post-top", "entry-more"). Measured on the full corpus
-  // (shingle F1 / char F), against such names giving no hint: cleaneval-dev −0.0001 / −0.0000,
-  // daniel-dev 0.9218 / 0.9300 → 0.9247 / 0.9321, dragnet-train +0.0004 / +0.0000,
-  // newspaper-tests 0.7934 / 0.8305 → 0.7945 / 0.8316, wcxb-dev 0.8082 / 0.8548 → 0.8094 /
-  // 0.8552 (forum +0.0012 / +0.0018, collection +0.0053 / −0.0054), zh-cwced +0.0005 / +0.0007,
-  // other sets unchanged (48 pages better, 18 worse). With the head and continuation words too,
-  // dragnet-train lost 0.0055 (titles in "entry-header", the rest of a post in "entry-more");
-  // asking the boilerplate word to come last ("entry-footer" but not "related-posts") gained less
-  // (mean +0.0005 against +0.0007).
+  // head or continuation ("entry-header", "post-top", "entry-more": a post's title, the rest of
+  // a post under its "more" anchor).
   bool name_boiler = false, name_content = false, name_is_part_of_content = false;
   auto close_name = [&]() {
     if (name_boiler && name_content && !name_is_part_of_content) {
@@ -92,25 +91,16 @@ std::uint8_t NameHints(std::string_view name) {
   bool upper_in_token = false;  // the token has an upper-case letter
   bool after_box_property = false;  // the previous word of this name is a CSS box property
   // Inlined by request: NameHints runs for every class value of every page, and without it the
-  // compiler made a call of each word once the body grew (+1.1% instructions over wcxb-dev).
+  // compiler made a call of each word once the body grew.
   auto flush = [&]() __attribute__((always_inline)) {
     if (size == 0) return;
     const std::string_view word(token, std::min(size, kTokenBytes));
     const std::string_view typed = name.substr(token_end - size, size);  // as the page wrote it
     size = 0;
     // Utility classes spell CSS properties ("margin-bottom-l", "border-top", "align-top"): there
-    // "top" and "bottom" are a side of a box, not a region of the page. Measured on the full
-    // corpus: wcxb-dev 0.8061 / 0.8536 → 0.8080 / 0.8549 (listing pages +0.015 / +0.012, service
-    // +0.004, article +0.0008, documentation +0.0014 / +0.0004, product +0.0004 / +0.0006),
-    // readability-test +0.0002 / +0.0002, other sets unchanged (11 pages better, 7 worse by at most
-    // 0.008). Framework names that only sound like properties ("a-spacing-top", "position-top")
-    // are not in the list: with them a product page lost its details (−0.17 char F). Dropping
-    // "top" and "bottom" after any word ("comment-top", "img-top") was mixed: 26 pages better, 34
-    // worse, daniel-dev −0.0003. A framework's prefix written in camel case ("ipsPadding_bottom",
-    // on every post of an Invision Community forum) still names the property: wcxb-dev +0.0007 /
-    // +0.0002 (one forum page, 0 → 0.17; the next rule does the rest), other sets unchanged.
-    // Splitting every camel-case name into words instead moved 36 pages, 20 of them worse
-    // (newspaper4k-tests −0.0035, cleaneval-dev −0.0012).
+    // "top" and "bottom" are a side of a box, not a region of the page. Only real properties
+    // count (not "a-spacing-top" or "position-top"), also as the last word of a camel-case prefix
+    // ("ipsPadding_bottom", on every post of an Invision Community forum).
     const bool side_of_box = after_box_property && OneOf(word, kBoxSideWords);
     auto box_property = [](std::string_view w) { return OneOf(w, kBoxPropertyWords); };
     after_box_property = box_property(word);

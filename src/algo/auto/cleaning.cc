@@ -1,13 +1,15 @@
-// Step 5 of `auto` (src/algo/auto/auto.cc): cleaning inside the kept subtrees.
-//
-// 5. Cleaning inside the kept subtrees: boilerplate- and comment-hinted parts that hold less than
-//    half of the subtree's text (a comment section also when the rest still holds an article's
-//    `kMinArticleScore` votes), link groups (link density > `max_link_density`; a <p> only when
-//    under 2 × min_paragraph_chars of prose remain and it is no sentence with links in it nor one
-//    of a few short lines between prose paragraphs; never words inside a sentence, a <span> inside
-//    a link of a paragraph, list item or heading, nor a list announced with a colon that the text
-//    goes on after), form controls and text boxes with their labels (elements holding a
-//    <textarea> and under `kMaxTextBoxChars`) are dropped.
+// Step 5 of `auto` (driver: auto.cc): cleaning inside the kept subtrees. Decides which elements
+// inside the content go, on the evidence of step 1's hints, link density (paper 000's and paper
+// 002's link-density segmentation: a list or a container whose link text exceeds
+// `max_link_density` is a link group) and the shape of the text around an element. Dropped:
+// - boilerplate- and comment-hinted parts holding less than half of the subtree's text (a comment
+//   section also when the rest still holds an article's kMinArticleScore votes);
+// - link groups; a <p> only when under 2 × min_paragraph_chars of prose remain and it is no
+//   sentence with links in it nor one of a few short lines between prose paragraphs; never words
+//   inside a sentence, a <span> inside a link of a paragraph, list item or heading, nor a list
+//   announced with a colon that the text goes on after;
+// - form controls, and text boxes with their labels (elements holding a <textarea> and under
+//   kMaxTextBoxChars: a comment or message form).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -22,19 +24,16 @@ namespace {
 // A list that the block before it announces with a colon ("Two models our electricians trust:")
 // and after which the text goes on (a paragraph or a heading follows), and its items: part of
 // the text, whatever share of it is links (the tools an article names, the pages a documentation
-// section points to). Measured on the full corpus (shingle F1 / char F): wcxb-dev 0.8054 / 0.8531
-// → 0.8061 / 0.8536 (documentation pages 0.8802 / 0.9052 → 0.8868 / 0.9096), readability-test
-// 0.9512 / 0.9643 → 0.9515 / 0.9646, dragnet-train −0.0001 (16 pages better, 2 worse). Without
-// the text going on after the list, "Related:" and "More news:" lists came back (newspaper-tests
-// −0.0005); with a paragraph on both sides instead of the colon, news sites' related lists
-// between paragraphs came back (dragnet-train −0.0003).
+// section points to). The text must go on after the list: "Related:" and "More news:" lists are
+// announced with a colon too, and end the text.
 bool AnnouncedList(const Page& page, NodeId id) {
   if (page.doc[id].tag == Tag::kLi) id = page.doc[id].parent;
   if (page.doc[id].tag != Tag::kUl && page.doc[id].tag != Tag::kOl) return false;
   NodeId next = page.doc[id].next_sibling;
   while (next != dom::kNoNode && !page.doc[next].is_element()) next = page.doc[next].next_sibling;
   if (next == dom::kNoNode || page.LinkDensity(next) > page.o.max_link_density ||
-      (dom::HeadingLevel(page.doc[next].tag) == 0 && (page.own[next] < page.o.min_paragraph_chars || page.own_punct[next] < 1))) {
+      (dom::HeadingLevel(page.doc[next].tag) == 0 &&
+       (page.own[next] < page.o.min_paragraph_chars || page.own_punct[next] < 1))) {
     return false;
   }
   NodeId e = page.doc[id].prev_sibling;
@@ -49,11 +48,8 @@ bool AnnouncedList(const Page& page, NodeId id) {
 // item or a heading, that element is what stays or goes as a link group (a short linked <p>, an
 // <li> of links), not the span: Sphinx writes every cross-reference as "subclasses <a><code><span
 // class=pre>django.db.models.Model</span></code></a>.", sites write a heading's linked title
-// as <h3><a><span>. Measured on the full corpus (shingle F1 / char F): wcxb-dev 0.8572 / 0.8918
-// → 0.8583 / 0.8925, readability-test 0.9526 / 0.9654 → 0.9528 / 0.9656, dragnet-train +0.0001,
-// cleaneval-dev −0.0000 (23 pages better, 3 worse: a list of shops whose truth leaves out each
-// shop's linked web address). A span inside a link in any block: newspaper4k-tests −0.0039 (a
-// byline <div> whose linked author name kept it above the opening blocks' trim).
+// as <h3><a><span>. Only in those blocks: a byline <div> whose author name is a linked span
+// would otherwise keep the name and grow past step 6's trim of the opening blocks.
 bool InsideLinkOfTextElement(const Page& page, NodeId id) {
   const Tag owner = page.doc[page.owner[id]].tag;
   return page.doc[id].in_link() && (owner == Tag::kP || owner == Tag::kLi || dom::HeadingLevel(owner) > 0);
@@ -62,13 +58,7 @@ bool InsideLinkOfTextElement(const Page& page, NodeId id) {
 // A short <p> that belongs to a run of at most kMaxShortParagraphRun short paragraphs (under
 // 2 × min_paragraph_chars of non-link text) with prose paragraphs on both sides, all siblings,
 // and no <br> in it: a line of the text ("ALSO READ: ...", "13. <a>The media circus around
-// Ferguson</a>.", a credit line), not a link group. Measured on the full corpus (shingle F1 /
-// char F): newspaper-tests 0.7991 / 0.8354 → 0.8001 / 0.8361, newspaper4k-tests 0.9529 / 0.9550
-// → 0.9543 / 0.9559, dragnet-train 0.9156 / 0.9334 → 0.9160 / 0.9336, readability-test +0.0003 /
-// +0.0002, wcxb-dev +0.0001 / +0.0000, cleaneval-dev −0.0000, other sets unchanged (21 pages
-// better, 3 worse by at most 0.016). With the link paragraph alone between two prose paragraphs,
-// 13 pages better and none worse but half the gain; with runs of any length a Chinese page's
-// list of linked headlines between paragraphs came back.
+// Ferguson</a>.", a credit line), not a link group. A longer run is a list of linked headlines.
 bool BetweenProse(const Page& page, NodeId id) {
   auto prose = [&](NodeId e) {
     return e != dom::kNoNode && page.doc[e].tag == Tag::kP && page.own[e] >= 2 * page.o.min_paragraph_chars &&
@@ -99,13 +89,9 @@ bool BetweenProse(const Page& page, NodeId id) {
 
 // A short <p> that ends a sentence (not a colon's announcement) and holds a few words outside
 // its links, on one line: a sentence whose subjects are links ("12. This godawful cover of
-// <a>Leonard Cohen's "Hallelujah"</a>."), not a link group. Measured on the full corpus
-// (shingle F1 / char F): dragnet-train 0.9143 / 0.9322 → 0.9151 / 0.9328, newspaper-tests
-// 0.7982 / 0.8348 → 0.7987 / 0.8350, cleaneval-dev 0.8744 / 0.9215 → 0.8749 / 0.9218, wcxb-dev
-// +0.0002 / +0.0001, readability-test +0.0000, other sets unchanged (27 pages better, 7 worse by
-// at most 0.015). Without asking for words outside the links, "See the rating." and "Explore ways to
-// ..." link rows came back (wcxb-dev −0.0002); with a whole min_paragraph_chars of them, half the
-// pages gained; a paragraph of <br>-separated headlines under "Related Posts:" is no sentence.
+// <a>Leonard Cohen's "Hallelujah"</a>."), not a link group. The words outside the links keep
+// out link rows that end with a full stop ("See the rating."); a paragraph of <br>-separated
+// headlines under "Related Posts:" is no sentence.
 bool LinkedSentence(const Page& page, NodeId id) {
   if (page.weight[id] < 0.25 * page.o.min_paragraph_chars) return false;
   const NodeId last = page.last_text_upto[page.doc.SubtreeEnd(id) - 1];
@@ -128,12 +114,8 @@ const char* DropReason(const Page& page, NodeId id, NodeId root) {
   if (page.hint[id] == kBoilerplate && minor) return "boilerplate (tag, role or class) inside the content";
   // A comment section goes when it holds less than half of the subtree's text, or when what
   // remains of the subtree still holds an article (kMinArticleScore of undecayed votes): the
-  // hundreds of reader comments under a story in the same container as the story. Measured on
-  // the full corpus (shingle F1 / char F): dragnet-train 0.9160 / 0.9336 → 0.9171 / 0.9347,
-  // zh-cwced 0.9247 / 0.9246 → 0.9312 / 0.9310, other sets unchanged (3 pages better, none
-  // worse; with 15 votes one more page of dragnet-train, +0.0015 / +0.0015; with 60 one
-  // fewer). A thread whose posts all sit in the comment section has no such article beside it
-  // and stays whole.
+  // hundreds of reader comments under a story in the same container as the story. A thread
+  // whose posts all sit in the comment section has no such article beside it and stays whole.
   if (page.hint[id] == kCommentsHint && !page.comments_are_content &&
       (minor || page.mass[root] - page.mass[id] >= kMinArticleScore)) {
     return "comment section inside the content";
@@ -152,23 +134,16 @@ const char* DropReason(const Page& page, NodeId id, NodeId root) {
   // A paragraph is a link group only when little prose remains besides its links: credits and
   // sources paragraphs ("Photography: X | Flowers: Y") hold whole sentences between the links,
   // and so do sentences whose names and subjects are links. Twice min_paragraph_chars (about ten
-  // words) of non-link text make a sentence. Measured on the full corpus against four times that
-  // (shingle F1 / char F): dragnet-train 0.9054 / 0.9250 → 0.9064 / 0.9260, newspaper-tests
-  // 0.7926 / 0.8287 → 0.7929 / 0.8297, readability-test and wcxb-dev +0.0001, zh-cwced −0.0000 /
-  // −0.0001 (20 pages better, 1 worse); once min_paragraph_chars keeps link lists with a short
-  // label and loses on cleaneval-dev (−0.0006), no limit (any paragraph) loses on daniel-dev
-  // (−0.0019: its "latest news" paragraphs are one link each).
+  // words) of non-link text make a sentence: less keeps link lists with a short label, and any
+  // paragraph would keep "latest news" paragraphs of one link each.
   // A sentence with links in it stays (LinkedSentence), and so do a few short lines between prose
   // paragraphs (BetweenProse).
   const bool link_paragraph = node.tag == Tag::kP && page.weight[id] < 2 * page.o.min_paragraph_chars &&
                               !LinkedSentence(page, id) && !BetweenProse(page, id);
   // A <span> inside a link inside a sentence ("the name <a><span>Whitney Bischoff</span></a>, guys")
-  // is all link text, and words of the sentence. Measured on the full corpus (shingle F1 / char
-  // F): readability-test 0.9502 / 0.9639 → 0.9512 / 0.9643, wcxb-dev 0.8043 / 0.8527 → 0.8054 /
-  // 0.8531, dragnet-train and newspaper-tests +0.0001 / +0.0002 at most (40 pages better, 3
-  // worse: an agency's footer of linked city names between slashes comes back).
-  if ((group || link_paragraph) && s.chars > 0 && page.LinkDensity(id) > page.o.max_link_density && !InRunningText(page, id) &&
-      !AnnouncedList(page, id)) {
+  // is all link text, and words of the sentence (InRunningText).
+  if ((group || link_paragraph) && s.chars > 0 && page.LinkDensity(id) > page.o.max_link_density &&
+      !InRunningText(page, id) && !AnnouncedList(page, id)) {
     return "link group";
   }
   return nullptr;
@@ -176,14 +151,16 @@ const char* DropReason(const Page& page, NodeId id, NodeId root) {
 
 }  // namespace
 
-// Marks the elements that hold a <textarea> (holds_textarea_; left empty when the page has none),
+// Marks the elements that hold a <textarea> (holds_textarea; left empty when the page has none),
 // for DropReason's text boxes.
 void MarkTextareaHolders(Page& page) {
   page.holds_textarea.clear();
   for (NodeId id = page.root; id < page.doc.SubtreeEnd(page.root); ++id) {
     if (page.doc[id].tag != Tag::kTextarea) continue;
     if (page.holds_textarea.empty()) page.holds_textarea.assign(page.doc.size(), 0);
-    for (NodeId a = id; a != dom::kNoNode && !page.holds_textarea[a]; a = page.doc[a].parent) page.holds_textarea[a] = 1;
+    for (NodeId a = id; a != dom::kNoNode && !page.holds_textarea[a]; a = page.doc[a].parent) {
+      page.holds_textarea[a] = 1;
+    }
   }
 }
 

@@ -1,10 +1,11 @@
-// Step 9 of `auto` (src/algo/auto/auto.cc): second copies.
-//
-// 9. A second copy: a run of kept blocks repeating an earlier run verbatim in another container is
-//    dropped, and so is a single block inside a <blockquote> that does (a forum reply quoting an
-//    earlier post), with the quotation's frame ("Jane said:"; see DropRepeatedRuns), and a block
-//    that repeats an earlier one behind a reply prefix ("Re: <the thread's title>", a post's
-//    subject line).
+// Step 9 of `auto` (driver: auto.cc, EndOfContent): second copies. Decides which kept blocks
+// repeat text the content already gave, on the evidence of the blocks' text (whitespace
+// collapsed) and where they sit: a run of kept blocks repeating an earlier run verbatim in
+// another container goes (responsive layouts that ship the article twice), and so does a single
+// block inside a <blockquote> that does (a forum reply quoting an earlier post), with the
+// quotation's frame ("Jane said:"), and a block that repeats an earlier one behind a reply prefix
+// ("Re: <the thread's title>"). No paper removes copies; runs are found with polynomial hashes
+// (RunHashes) so that a page of one row repeated costs no quadratic time.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -22,8 +23,7 @@ namespace {
 
 // Step 9's runs: how far two stretches of blocks hold the same texts, in O(log n) per question,
 // from polynomial hashes (modulo the prime 2^61 − 1) of every prefix of the blocks' text ids.
-// Comparing block by block instead takes quadratic time on a page of one row repeated (a table
-// of 40,000 identical rows took 0.56 s, and the time grew fourfold with each doubling). Equal
+// Comparing block by block instead takes quadratic time on a page of one row repeated. Equal
 // stretches always hash equal, so the length found is never shorter than the true one; a longer
 // one (a collision) is caught by the block-by-block check of a run before it is dropped.
 class RunHashes {
@@ -203,9 +203,7 @@ std::size_t ReplyPrefixLength(std::string_view s) {
 
 // Step 9: a block that is an earlier block's text behind a reply prefix ("Re: Turning off all
 // LEDs", "回复：…") is a forum post's subject line, which repeats the thread's title post after
-// post. Measured on the full corpus (shingle F1 / char F): wcxb-dev 0.8394 / 0.8752 → 0.8396 /
-// 0.8753, its forum pages 0.8752 / 0.9151 → 0.8777 / 0.9166 (two phpBB threads better, by 0.057
-// and 0.008), no other page changed; no truth of the corpus keeps such a line.
+// post.
 void DropReplySubjects(Page& page, RepeatedBlocks* blocks, const std::unordered_map<std::uint64_t, std::size_t>& head,
                        const std::vector<std::size_t>& next_same_key) {
   for (std::size_t j = 1; j < blocks->size(); ++j) {
@@ -217,7 +215,8 @@ void DropReplySubjects(Page& page, RepeatedBlocks* blocks, const std::unordered_
     for (std::size_t i = it->second; i != kNoBlock; i = next_same_key[i]) {
       if (i >= j || blocks->Text(i) != subject) continue;
       blocks->Unkeep(j, &page.sel);
-      page.AddDecision(blocks->owner(j), blocks->chars(j), false, "a reply's subject line: an earlier block behind \"Re:\"");
+      page.AddDecision(blocks->owner(j), blocks->chars(j), false,
+                       "a reply's subject line: an earlier block behind \"Re:\"");
       break;
     }
   }
@@ -233,12 +232,8 @@ void DropReplySubjects(Page& page, RepeatedBlocks* blocks, const std::unordered_
 // parent than the original's, so that a list whose items share a blurb, a chorus sung twice or a
 // paragraph the author wrote twice in one text all stay.
 // Inside a <blockquote> one block of kMinRepeatedChars is a run, whatever its share: a forum reply
-// quoting an earlier post of the thread, which the post itself already gave. Measured on the full
-// corpus (shingle F1 / char F): wcxb-dev 0.8380 / 0.8738 → 0.8392 / 0.8750 (its forum pages
-// 0.8565 / 0.8952 → 0.8748 / 0.9145: 7 threads better by up to 0.14, none worse), newspaper-tests
-// −0.0001 (a pull quote repeating a sentence of its story, which the truth keeps), other sets
-// unchanged. With the share still required, 2 threads gained. The quotation's frame goes with
-// it (DropQuotationFrames): one thread 0.816 → 0.827 (wcxb-dev char F +0.0001), no other change.
+// quoting an earlier post of the thread, which the post itself already gave. The quotation's
+// frame goes with it (DropQuotationFrames).
 void DropRepeatedRuns(Page& page) {
   RepeatedBlocks blocks(page);
   const std::size_t n = blocks.size();
@@ -286,7 +281,7 @@ void DropRepeatedRuns(Page& page) {
     for (std::size_t k = j; k < j + len; ++k) blocks.Unkeep(k, &page.sel);
     if (quoted) quotes.push_back(quote);
     page.AddDecision(blocks.owner(j), chars, false,
-                "repeats " + std::to_string(len) + " blocks found earlier on the page (a second copy)");
+                     "repeats " + std::to_string(len) + " blocks found earlier on the page (a second copy)");
     page.sel.summary += "; a repeated copy of " + std::to_string(len) + " blocks dropped";
     j += len - 1;
   }

@@ -1,18 +1,18 @@
-// Step 6 of `auto` (src/algo/auto/auto.cc): the content's ends.
-//
-// 6. The page's h1 (or the last heading before T) is kept when it precedes the content and sits
-//    beside it (`kMaxHeadlineLevels`), not in a banner further up the page. Then up
-//    to `kMaxLeadingMetaBlocks` short blocks (under `lead_trim_chars` weighted characters, link text
-//    included) that open the content without ending a sentence are dropped: bylines, dates,
-//    "Share"/"Print" rows and section labels between the headline and the first paragraph. A
-//    block that begins with a date counts as short whatever its length (a dateline with places).
-//    Headings (and paragraphs wholly in bold) are passed over; if more such blocks follow one
-//    another the content is a list (a schedule, products) and nothing is dropped. At the other
-//    end, after steps 7 and 8, the first block of mostly link text after the last prose block
-//    ("Previous post: ...", teaser headlines, tags) is dropped with every block after it, unless
-//    they hold more text than what precedes; so is a short legal notice among the last three
-//    blocks, with what follows it. On a CJK page, one or two short sentence-less blocks after the
-//    last prose block (the editor's and source's credit lines) go too.
+// Step 6 of `auto` (driver: auto.cc): the content's ends. Decides where the content begins and
+// ends, on the evidence of the kept blocks' length, sentence marks, link text and position (no
+// paper trims the ends; paper 001's line blocks stop where text density falls, which this
+// refines block by block):
+// - the page's h1 (or the last heading before T) is kept when it sits beside the content
+//   (kMaxHeadlineLevels), not in a banner further up the page;
+// - up to kMaxLeadingMetaBlocks short blocks (under `lead_trim_chars` weighted characters, link
+//   text included) that open the content without ending a sentence go: bylines, dates, share
+//   rows, section labels; a block that begins with a date counts as short (a dateline); headings
+//   and bold paragraphs are passed over; more such blocks make the content a list, and stay;
+// - at the end, run by EndOfContent after steps 7 and 8, the first block of mostly link text
+//   after the last prose block goes with every block after it, unless they hold more text than
+//   what precedes; so does a short legal notice among the last kCopyrightWindow blocks; on a CJK
+//   page, a few short sentence-less blocks after the last prose block (credit lines) and a label
+//   ending with a colon go too.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -26,9 +26,7 @@ namespace {
 
 // The block's kept text ends with a colon and the block holds link text that is not kept: a
 // label whose value was a link ("Source: <a>Reuters</a>", "来源：<a>证券时报网</a>"), not a
-// sentence announcing what follows. Measured on the full corpus: daniel-dev 0.9347 / 0.9408 →
-// 0.9348 / 0.9410 (3 pages better, one worse: its truth keeps the date line), other sets
-// unchanged.
+// sentence announcing what follows.
 bool LabelOfDroppedLink(const Page& page, NodeId block, std::string_view text) {
   if (!EndsWithColon(text)) return false;
   for (NodeId id = block; id < page.doc.SubtreeEnd(block); ++id) {
@@ -39,11 +37,7 @@ bool LabelOfDroppedLink(const Page& page, NodeId block, std::string_view text) {
 
 // A <p> whose every text node (nodes[begin, end)) lies inside <b> or <strong>: a heading written
 // as a bold paragraph ("<p><strong>PJ Morton – Only One Lyrics</strong></p>" above the lyrics),
-// which step 6 passes over like a heading rather than dropping it as a byline. Measured on the
-// full corpus: goose3-tests snippet F1 0.8791 → 0.8913 (one more page's opening found),
-// dragnet-train +0.0001 / +0.0001, cleaneval-dev −0.0001 / +0.0001, zh-cwced −0.0001 / −0.0001
-// (bold subtitles its truth leaves out), newspaper-tests, daniel-dev and wcxb-dev ±0.0000 (9
-// pages better, 10 worse by at most 0.005; the gains are larger: up to +0.026).
+// which step 6 passes over like a heading rather than dropping it as a byline.
 bool BoldParagraph(const Page& page, NodeId unit, const std::vector<NodeId>& nodes, std::size_t begin) {
   if (page.doc[unit].tag != Tag::kP) return false;
   for (std::size_t k = begin; k < nodes.size(); ++k) {
@@ -61,7 +55,8 @@ bool BoldParagraph(const Page& page, NodeId unit, const std::vector<NodeId>& nod
 // The page title usually sits just above the text, outside the text's container. It is kept
 // when it belongs to the article's own head: when the content and the heading share an ancestor
 // at most kMaxHeadlineLevels parents above the content. A heading further away is the page's
-// banner, and the title is reported as metadata anyway.
+// banner, and the title is reported as metadata anyway. The evaluation sets disagree on
+// headlines; a headline beside the content is the article's own.
 void KeepLeadingHeading(Page& page, NodeId first_root) {
   for (NodeId i = first_root; i < page.doc.SubtreeEnd(first_root); ++i) {
     if (page.sel.keep[i] && dom::HeadingLevel(page.doc[page.owner[i]].tag) == 1) return;
@@ -129,14 +124,12 @@ void DropLeadingMetaBlocks(Page& page) {
   }
   // The last block of the content is classified too, whether or not other kept text (a trailing
   // newline in the page's <body>) follows it: the output must not depend on that newline.
-  // Measured on the full corpus: one page changes (daniel-dev −0.0001: its truth keeps the date
-  // line that the step drops on the other pages).
   if (!content_started && meta_blocks <= kMaxLeadingMetaBlocks && !close_unit()) content_started = true;
   // Only when real content follows, and the short blocks are few (otherwise they are the content).
   if (!content_started || meta_blocks > kMaxLeadingMetaBlocks || meta_nodes.empty()) return;
   for (NodeId id : meta_nodes) page.sel.keep[id] = 0;
   page.AddDecision(page.owner[meta_nodes.front()], static_cast<double>(meta_blocks), false,
-              "short blocks opening the content without a sentence (byline, date, share row)");
+                   "short blocks opening the content without a sentence (byline, date, share row)");
 }
 
 // Step 6, third part: the end of the content. After its last prose block, the first block made
@@ -151,14 +144,9 @@ void DropLeadingMetaBlocks(Page& page) {
 // A block after the last prose block that follows a link group step 5 dropped (at least
 // min_paragraph_chars of link text left out outside paragraphs, the block not a sibling of the
 // kept block before it) starts the furniture too: a donation appeal, a "Device info" table or a
-// showroom address below the tags or the "related" list. Measured on the full corpus (shingle
-// F1 / char F): daniel-dev 0.9293 / 0.9365 → 0.9301 / 0.9375, dragnet-train 0.9171 / 0.9347 →
-// 0.9178 / 0.9354, newspaper-tests +0.0002 / +0.0003, wcxb-dev +0.0002 / +0.0003, readability-test
-// −0.0000 / −0.0001, other sets unchanged (31 pages better, 5 worse by at most 0.006: a source
-// line or an external link after a link list). Counting dropped paragraphs too cut a list that
-// a linked sentence announced (−0.019 on that page); without the sibling condition, reference
-// lists whose link-only items were dropped lost their later items (readability-test −0.0002);
-// with 2 × min_paragraph_chars of link text, 13 fewer pages gained.
+// showroom address below the tags or the "related" list. Dropped paragraphs do not count (a list
+// that a linked sentence announced would go), nor do siblings (a reference list whose link-only
+// items went keeps its later items).
 void DropTrailingFurniture(Page& page) {
   struct Unit {
     NodeId owner;
@@ -175,7 +163,8 @@ void DropTrailingFurniture(Page& page) {
   for (NodeId id = page.root; id < page.doc.SubtreeEnd(page.root); ++id) {
     if (page.doc[id].tag == Tag::kBr || page.doc[id].tag == Tag::kHr) line_break = true;
     if (!page.sel.keep[id]) {
-      if (page.doc[id].is_text() && page.doc[id].in_link() && !page.doc[id].hidden() && page.doc[page.owner[id]].tag != Tag::kP) {
+      if (page.doc[id].is_text() && page.doc[id].in_link() && !page.doc[id].hidden() &&
+          page.doc[page.owner[id]].tag != Tag::kP) {
         dropped_links += page.ann[id].chars;
       }
       continue;
@@ -236,10 +225,7 @@ void DropTrailingFurniture(Page& page) {
   }
   // On a CJK page, a short block ending with a colon that is the last of the content announces
   // what went: a label whose links were dropped ("点击进入专题：" above a topic link, "相关阅读：").
-  // Measured on the full corpus: daniel-dev 0.9365 / 0.9431 → 0.9366 / 0.9432 (5 pages better,
-  // none worse), zh-cwced 1 page better, other sets unchanged. On every page instead:
-  // dragnet-train −0.0002, newspaper-tests and readability-test −0.0001 / −0.0002 (their truths
-  // keep "Similar …:", "RELATED:" and "check out the footage below:" whose video went).
+  // Only on CJK pages: English news keeps such lines ("Similar …:", "RELATED:").
   if (after_prose > 0 && cut > after_prose && page.ann[page.root].script == text::Script::kCjk) {
     const Unit& u = units[cut - 1];
     if (u.prose + u.link_chars < page.o.lead_trim_chars && EndsWithColon(unit_text(cut - 1))) {
@@ -249,7 +235,8 @@ void DropTrailingFurniture(Page& page) {
   }
   // On a CJK page, the content may end with at most kMaxTrailingMetaBlocks short blocks after
   // its last prose block that end no sentence: the credit lines of Chinese and Japanese news
-  // (责任编辑：…, 来源：…, a reporter's name) and their "打印 关闭" controls.
+  // (责任编辑：…, 来源：…, a reporter's name) and their "打印 关闭" controls. Only on CJK pages:
+  // English news ends with reporter credits that belong to the story.
   if (after_prose > 0 && page.ann[page.root].script == text::Script::kCjk) {
     std::size_t first = cut;
     while (first > after_prose && cut - first < kMaxTrailingMetaBlocks) {

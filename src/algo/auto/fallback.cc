@@ -1,9 +1,10 @@
-// Step 7 of `auto` (src/algo/auto/auto.cc): the fallback to paper 001's line blocks.
-//
-// 7. Fallback: when the result holds less than `fallback_min_share` of the page's text and is
-//    short, paper 001's line blocks are tried, and used when they keep more text; their end is
-//    trimmed as in steps 6 and 9, and the text of a cookie consent notice (inside a boilerplate-
-//    hinted element that mentions cookies) is left out of them.
+// Step 7 of `auto` (driver: auto.cc): the fallback to paper 001's line blocks (src/algo/
+// lineblock.cc: the line-block distribution function). When the votes find no paragraph, or the
+// main subtree holds less than `fallback_min_share` of the page's text and is short, the driver
+// tries line blocks and uses them when they keep more text (a page whose text is links or
+// scripted). This file decides what of their selection to leave out, on the evidence of step 1's
+// hints: the text of a cookie consent notice. The driver ends their selection as its own
+// (EndOfContent: steps 6, 9 and 10).
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -21,13 +22,10 @@ namespace {
 // a run of sentences they take for text when the page's own text is links or rendered by
 // scripts. In their selection, text inside a boilerplate-hinted element that mentions cookies
 // and holds under half of the page's text ("fides-banner", "bbccookies-banner", "evidon-banner"
-// around "We use cookies ..." and the list of purposes beside it) goes.
-// Measured on the full corpus: wcxb-dev 0.8313 / 0.8713 → 0.8353 / 0.8722 (6 pages better, none
-// worse; a news front page whose consent notice line blocks returned, 0 → 0.14), no other page
-// changes; judging only the nearest hinted element, 4 pages better (the purposes and buttons sit
-// in hinted parts of their own). Dropping all hinted text there lost more than it gained
-// (wcxb-dev −0.0069: pages whose text sits in an element named like furniture, which is why the
-// fallback ran).
+// around "We use cookies ..." and the list of purposes beside it) goes, whichever hinted
+// ancestor mentions them (the purposes and buttons sit in hinted parts of their own). Other
+// hinted text stays: the fallback often runs because a page's text sits in an element named like
+// furniture.
 void DropConsentNotices(const Page& page, Selection* lb) {
   const NodeId end = page.doc.SubtreeEnd(page.root);
   const double half = 0.5 * page.weight[page.root];
@@ -39,8 +37,8 @@ void DropConsentNotices(const Page& page, Selection* lb) {
   double dropped = 0;
   // Whether an element's text (its text nodes joined, as SubtreeText gives it) mentions cookies,
   // from the text of the root's subtree joined once: where each node's text starts in it, and
-  // where "cookie" does. Building each hinted ancestor's text instead cost depth × text on a
-  // page of nested hinted elements (an 11 MB page took 24 s).
+  // where "cookie" does. Building each hinted ancestor's text instead would cost depth × text on
+  // a page of nested hinted elements.
   std::string joined;
   std::vector<std::size_t> text_before, mentions;
   auto mentions_cookies = [&](NodeId e) {

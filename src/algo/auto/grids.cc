@@ -1,13 +1,11 @@
-// Step 10 of `auto` (src/algo/auto/auto.cc): grids of product cards or teasers.
-//
-// 10. A shop's product grid: at least kMinGridCards sibling cards of one tag and class value, each
-//    short and holding a link, most of them a price (a currency sign beside a number), are kept
-//    with their links when their text reaches half of the other kept text, without their buttons
-//    and form controls: a collection page's products, which the votes pass over for its blurb or
-//    buying guide. When the votes found no content (no paragraph, or a main subtree too small that
-//    was dropped or that line blocks beat), cards without prices count too, each of a headline's
-//    length: a front page's or a ranked list's teasers. Every step is recorded as a Decision or in
-//    the summary.
+// Step 10 of `auto` (driver: auto.cc, EndOfContent): grids of product cards or teasers. Decides
+// whether a grid of short linked cards is content the votes passed over, on the evidence of the
+// cards' markup (at least kMinGridCards siblings of one tag and class value, each short and
+// holding a link), their prices (a currency sign beside a number) and their text's share of the
+// other kept text: a collection page's products are kept with their links, without their
+// buttons and form controls. When the votes found no content (page.votes_failed), cards without
+// prices count too, each of a headline's length: a front page's or a ranked list's teasers. No
+// paper keeps link-dense grids: their link density is what papers 000 and 002 drop.
 #include <algorithm>
 #include <functional>
 #include <string>
@@ -49,7 +47,8 @@ bool ProductCardPrice(const Page& page, NodeId card) {
       const char32_t c = text::NextCodePoint(text, i);
       if (text::IsSpace(c)) continue;
       const bool digit = c >= '0' && c <= '9';
-      if ((digit && after_sign) || (after_digit && (text::IsCurrencySign(c) || kPriceUnits.find(c) != std::u32string_view::npos))) {
+      const bool unit = text::IsCurrencySign(c) || kPriceUnits.find(c) != std::u32string_view::npos;
+      if ((digit && after_sign) || (after_digit && unit)) {
         return true;
       }
       after_digit = digit;
@@ -68,7 +67,7 @@ bool ProductCardPrice(const Page& page, NodeId card) {
 // characters, kMinPricedShare of them with a price (ProductCardPrice), is kept with its links
 // when its text reaches kMinGridShare of the other kept text and less than half of it is kept
 // already; the cards' buttons and form controls (strong boilerplate hints) stay out. When the
-// votes found no content (votes_failed_), a group without prices is such a grid too, of its
+// votes found no content (votes_failed), a group without prices is such a grid too, of its
 // cards of at least kMinTeaserChars characters: a front page's teasers, a ranked list's rows.
 void KeepProductGrids(Page& page) {
   double other = -1;  // kept text outside the grids kept so far, counted when first needed
@@ -77,7 +76,8 @@ void KeepProductGrids(Page& page) {
   for (NodeId parent = page.root; parent < page.doc.SubtreeEnd(page.root); ++parent) {
     // Each card holds a link: a subtree with fewer links holds no grid (most subtrees), and none
     // inside boilerplate or hidden text counts.
-    if (page.ann[parent].link_count < kMinGridCards || page.inside[parent] == kBoilerplate || page.doc[parent].hidden()) {
+    if (page.ann[parent].link_count < kMinGridCards || page.inside[parent] == kBoilerplate ||
+        page.doc[parent].hidden()) {
       parent = page.doc.SubtreeEnd(parent) - 1;
       continue;
     }
@@ -141,10 +141,10 @@ void KeepProductGrids(Page& page) {
       }
     }
     page.AddDecision(parent, static_cast<double>(cards.size()), true,
-                "a grid of " + std::to_string(cards.size()) +
-                    (teasers ? " headline-sized cards, where the votes found no content (teasers, a ranked list)"
-                             : " cards with prices (a shop's products)") +
-                    ", kept with their links");
+                     "a grid of " + std::to_string(cards.size()) +
+                         (teasers ? " headline-sized cards, where the votes found no content (teasers, a ranked list)"
+                                  : " cards with prices (a shop's products)") +
+                         ", kept with their links");
     parent = page.doc.SubtreeEnd(parent) - 1;
   }
 }

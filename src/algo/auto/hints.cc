@@ -1,31 +1,18 @@
-// Step 1 of `auto` (src/algo/auto/auto.cc): hints.
+// Step 1 of `auto` (driver: auto.cc): hints. Decides, top-down, which elements name boilerplate,
+// the content or a comment section, on the evidence of the markup alone: the tag (nav, aside,
+// footer, form, menu, select, button, dialog; header outside article/main), the ARIA role, the
+// itemprop, and the words of class and id names (class_names.cc, with the tables of
+// src/algo/boilerplate_words.cc). The papers use no such hints; paper 003's Relativity and
+// paper 000's link density judge the same regions by their text later (steps 2 and 3).
 //
-// 1. Hints (top-down). An element is boilerplate when its tag is nav/aside/footer/form/menu/
-//    select/button/dialog (header only outside article/main), its ARIA role is navigation/banner/
-//    contentinfo/complementary/search/menu, or a class/id token is in the boilerplate table
-//    (src/algo/boilerplate_words.cc) without a content token; a single class name that joins both
-//    ("entry-footer", "related-posts") is boilerplate belonging to the content, unless its
-//    boilerplate word is the content's head or continuation ("entry-header", "entry-more").
-//    Comment sections get their own hint.
-//    <body> and <html> carry no hint: their classes name the page's state or template
-//    ("not-showing-comments", "enable-search-modal"), not a region of it. Nor do elements inside
-//    <pre> or <code>: syntax highlighters name token spans "hljs-comment", "token tag".
-//    Not believed: a class/id hint on an element that wraps content hints or half of the page's
-//    text in more than one block, a <form> holding half of the page's text (ASP.NET wraps whole
-//    pages in one), ids that are heading slugs ("sharing-with-a-single-developer"), and a class/id
-//    hint on an inline element inside a sentence (a "tag" link on a name, with the block's prose on
-//    both sides).
-//    "top" and "bottom" after a CSS box property ("margin-bottom", "border-top", also behind a
-//    camel-case prefix: "ipsPadding_bottom") are no hint; nor are "overflow-hidden" (CSS's
-//    clipping) and "accordion-header", nor a <button> that is or holds a heading (an accordion's
-//    question over its answer panel).
-//    When the main subtree comes out tiny (step 7's condition) or nothing votes while an element
-//    with a boilerplate tag or role holds half of the page's text, the page is chosen again
-//    without believing that element (a slideshow laid out in an <aside>).
-//    A class/id value whose only boilerplate word is "widget" is not believed on an element that
-//    holds a section of text (kWidgetProseChars). When no paragraph votes outside elements named
-//    as boilerplate, the page is read again without class/id names (tags and roles still count),
-//    and that reading stands if its main subtree holds kMinArticleScore votes.
+// Not believed: names on <body> and <html> (they name the page's state or template,
+// "not-showing-comments") and inside <pre> or <code> (a highlighter's "hljs-comment" spans); a
+// class/id hint on an element that wraps content hints or half of the page's text in more than one
+// block ("share_wrapper" around the whole article), a <form> that does (ASP.NET wraps whole pages in
+// one), ids that are heading slugs, a class/id hint on an inline element inside a sentence, a
+// "widget" hint on an element holding a section of text (kWidgetProseChars), and a <button> that
+// is or holds a heading (an accordion's question). The driver rereads the page without tag
+// wrappers or without class/id names when the first reading finds no content (auto.cc).
 #include <functional>
 #include <string_view>
 #include <vector>
@@ -132,7 +119,8 @@ class ClassHintCache {
 // Drops the hint of each of `widgets` (in document order) that holds a section of text:
 // kWidgetProseChars weighted characters of prose (blocks with at least 2 × min_paragraph_chars
 // of their own non-link text and two punctuation marks) in two blocks or more, or under a
-// heading. The sums are taken bottom-up in one pass, so that nested widgets cost no more.
+// heading: page builders call every block of a page, the article's too, a widget. The sums are
+// taken bottom-up in one pass, so that nested widgets cost no more.
 void BelieveWidgetsWithoutText(Page& page, const std::vector<NodeId>& widgets) {
   const NodeId first = widgets.front();
   NodeId end = first;
@@ -192,13 +180,11 @@ void ComputeHints(Page& page) {
     const dom::Node& node = page.doc[id];
     page.hint[id] = kNoHint;
     strong[id] = 0;
-    // Measured on the full corpus: wcxb-dev 0.8168 / 0.8602 → 0.8172 / 0.8607 (a WordPress
-    // service page whose body says "not-showing-comments", 0.33 → 0.72), no other page changes
-    // (five pages in the corpus have such a body class).
+    // <body> and <html> carry no hint: their classes name the page's state or template
+    // ("not-showing-comments", "enable-search-modal"), not a region of it.
     if (!node.is_element() || node.tag == Tag::kBody || node.tag == Tag::kHtml) continue;
-    // Highlighted code keeps every token. Measured on the full corpus: wcxb-dev 0.8172 → 0.8174
-    // (documentation pages 4 better by up to 0.065, one worse by 0.021: its truth leaves the code's
-    // "// comments" out), readability-test +0.0000 (one page better), other sets unchanged.
+    // Highlighted code keeps every token: syntax highlighters name token spans "hljs-comment",
+    // "token tag".
     const NodeId parent = node.parent;
     in_code[id] = in_code[parent] || page.doc[parent].tag == Tag::kPre || page.doc[parent].tag == Tag::kCode;
     const HintAttrs attrs = ReadHintAttrs(page.doc, id);
@@ -230,10 +216,7 @@ void ComputeHints(Page& page) {
   const double page_text = std::max(1.0, page.weight[page.root]);
   // Blocks with text of their own in each subtree: a wrapper holds more than one. A single block
   // that holds half of a short page's text (a blogger's profile blurb, a footer's legal notice
-  // beside a 500-character story) is that block, and its hint stands. Measured on the full
-  // corpus: daniel-dev 0.9301 / 0.9373 → 0.9341 / 0.9399 (one page 0.03 → 1.00), dragnet-train
-  // 0.9178 / 0.9345 → 0.9208 / 0.9363 (one page 0 → 0.90), no other page changes; requiring 3 or
-  // 5 blocks moves the same two pages, 10 a third page the other way.
+  // beside a 500-character story) is that block, and its hint stands.
   std::vector<std::uint32_t> text_blocks(n, 0);
   for (NodeId id = static_cast<NodeId>(n); id-- > 1;) {
     if (page.own[id] > 0) ++text_blocks[id];
@@ -243,7 +226,9 @@ void ComputeHints(Page& page) {
     // A <form> that holds half of the page's text is a page-wide wrapper (ASP.NET WebForms wrap
     // every page in one), not a search box or a login panel.
     const bool half = page.weight[id] >= 0.5 * page_text && text_blocks[id] >= 2;
-    if (half && strong[id] && page.hint[id] == kBoilerplate && page.doc[id].tag != Tag::kForm) page.has_tag_wrapper = true;
+    if (half && strong[id] && page.hint[id] == kBoilerplate && page.doc[id].tag != Tag::kForm) {
+      page.has_tag_wrapper = true;
+    }
     const bool wrapper = half && (!strong[id] || page.doc[id].tag == Tag::kForm || !page.tag_wrappers_believed);
     if (page.hint[id] == kBoilerplate && (wrapper || (!strong[id] && wraps_content[id]))) {
       page.hint[id] = kNoHint;
@@ -255,11 +240,8 @@ void ComputeHints(Page& page) {
 
 // An inline element (a link, a span) with text of its prose block on both sides, holding a small
 // part of it: words of a sentence, whatever its class says ("tag" links that blog plugins put on
-// names in the text). A "more" link or a photo credit at a block's edge is not in running text.
-// Measured on the full corpus: 8 pages better, none worse (dragnet-train 0.9052 → 0.9054 shingle
-// F1, readability-test 0.9495 → 0.9502, wcxb-dev documentation pages 0.8729 → 0.8748; char F
-// unchanged or up by at most 0.0003 per set); with the element allowed half of the block, a
-// photo credit inside a figure came back (newspaper4k-tests −0.0009).
+// names in the text). A "more" link or a photo credit at a block's edge is not in running text,
+// nor is an element holding a quarter of the block (a photo credit inside a figure).
 bool InRunningText(const Page& page, NodeId id) {
   const NodeId owner = page.owner[id];
   if (owner == id || owner == 0 || page.own[owner] < page.o.min_paragraph_chars || page.own_punct[owner] < 1 ||

@@ -36,12 +36,7 @@ struct Page {
 
   // Link density in weighted characters (a CJK character counts `cjk_char_weight` letters, as in
   // the votes): a Chinese teaser whose linked headline is followed by an unlinked date, "·<a>娱乐圈
-  // 受黑社会控制?明星挨打事件簿</a> (2005-04-27 12:00PM)", is a link, not half of one. Measured on
-  // the full corpus against plain character counts (shingle F1 / char F): zh-cwced 0.9318 / 0.9316
-  // → 0.9342 / 0.9350 (7 pages better, none worse: "related reports" and "latest news" lists),
-  // daniel-dev 0.9348 / 0.9410 → 0.9352 / 0.9413 (6 better, 1 worse by 0.015), other sets
-  // unchanged; a CJK weight of 2 instead of auto's 3 gained 0.0001 less. Weighting the trailing
-  // furniture's blocks the same way too: 3 pages better, 2 worse.
+  // 受黑社会控制?明星挨打事件簿</a> (2005-04-27 12:00PM)", is a link, not half of one.
   double LinkDensity(NodeId id) const {
     const dom::NodeStats& s = ann[id];
     const double extra = std::max(1, o.cjk_char_weight) - 1;
@@ -61,10 +56,7 @@ struct Page {
   // syllable dots make at least veracity_min (1/8: a dot after at most 7 letters) of its weighted
   // characters; other blocks cast no vote there and are no prose in the text balance. A Tibetan
   // page is one whose body's dominant script is Tibetan (a Tibetan article beside a longer Chinese
-  // sidebar still is: a syllable takes several code points). Measured: the Tibetan fixtures'
-  // (tests/fixtures/tibetan) Tibetan pages 0.929 → 0.952 shingle F1 (bo-mixed-zh-2, whose Chinese
-  // sidebar won, 0.557 → 0.980; paper 003's own algorithm 0.969), their non-Tibetan pages
-  // unchanged; no page of ../shared/data is Tibetan and none changes.
+  // sidebar still is: a syllable takes several code points).
   bool Truthful(NodeId id) const {
     return !tibetan_page || own_tsheg[id] >= ctx.options.tibetan.veracity_min * own[id];
   }

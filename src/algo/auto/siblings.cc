@@ -1,18 +1,18 @@
-// Step 4 of `auto` (src/algo/auto/auto.cc): siblings, sections and a thread's posts.
-//
-// 4. Siblings of T whose score reaches `sibling_score_ratio` of T's, or that are plain paragraphs
-//    with little link text, join it (an article split by an image or an ad block comes out whole;
-//    paper 004's "blocks similar to the main block"). A sibling whose boilerplate hint comes from
-//    its class/id joins too when, without that hint, it holds more paragraphs than T (the rest of
-//    a blog post under its "more" anchor). When T's parents add no text of their own but headings
-//    (an article cut into parts by figures, each part in the same chain of wrappers; a document's
-//    sections, each a heading beside a wrapper of its body), the outermost such wrapper's
-//    siblings join instead when their undecayed votes × (1 − link density) reach
-//    `sibling_score_ratio` of the wrapper's, or, for a sibling of the wrapper's own tag and class
-//    (another section of the document), `kMinSectionShare` of it; steps 7 and 8 judge T without
-//    them. A thread's other posts join too: elements of T's tag and class value, each in a record
-//    of its own that holds a date and no headline link before the post (`kMinThreadPosts` of them
-//    at least).
+// Step 4 of `auto` (driver: auto.cc): siblings, sections and a thread's posts. Decides which
+// subtrees beside the main subtree T belong to the content, on the evidence of their scores or
+// undecayed votes compared with T's, their markup (the same tag and class as T or its wrapper)
+// and, for a thread, a date in every post's record. Paper 004 keeps "blocks similar to the main
+// block"; here:
+// - siblings of T whose score reaches `sibling_score_ratio` of T's, or plain paragraphs with
+//   little link text (an article split by an image or an ad block comes out whole); a sibling
+//   hinted by its class/id that holds more paragraphs than T (the rest of a blog post under its
+//   "more" anchor);
+// - when T's parents add no text but headings (an article cut into parts by figures, each in the
+//   same chain of wrappers; a document's sections), the outermost wrapper's siblings, by
+//   undecayed votes × (1 − link density), or kMinSectionShare of it for another section of the
+//   wrapper's tag and class; steps 7 and 8 judge T without them;
+// - a thread's other posts: elements of T's tag and class, each in a record of its own holding a
+//   date and no headline link before the post (kMinThreadPosts at least).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -39,13 +39,11 @@ bool OnlyHeadingsBeside(const Page& page, NodeId parent, NodeId child) {
 // The highest ancestor of `node` reached through parents that add no text of their own, or only
 // headings: a section of a document is often its heading beside a wrapper of its body
 // (<div class=sect1><h2>OPTIONS</h2><div class=sectionbody>…), and the other sections are that
-// section's siblings. Measured on the full corpus, against parents adding no text at all
-// (shingle F1 / char F): wcxb-dev 0.8110 / 0.8564 → 0.8113 / 0.8566 (documentation pages
-// 0.888 / 0.909 → 0.890 / 0.911, service pages 0.728 / 0.779 → 0.730 / 0.781), other sets
-// unchanged (2 pages better, none worse).
+// section's siblings.
 NodeId OutermostWrapper(const Page& page, NodeId node) {
-  for (NodeId p = page.doc[node].parent; p != dom::kNoNode && p > page.root && page.hint[p] != kBoilerplate &&
-                                     (page.weight[p] == page.weight[node] || OnlyHeadingsBeside(page, p, node));
+  for (NodeId p = page.doc[node].parent;
+       p != dom::kNoNode && p > page.root && page.hint[p] != kBoilerplate &&
+       (page.weight[p] == page.weight[node] || OnlyHeadingsBeside(page, p, node));
        p = page.doc[p].parent) {
     node = p;
   }
@@ -129,6 +127,8 @@ bool HeadlineLinkBefore(const Page& page, NodeId record, NodeId body) {
 
 }  // namespace
 
+// The subtrees the content starts from: T and the siblings that join it (or, when T sits in
+// wrappers that add no text, the wrapper's siblings: WrapperSiblings).
 std::vector<NodeId> WithSiblings(Page& page, NodeId best) {
   std::vector<NodeId> roots;
   if (best == page.root) return {best};
@@ -142,15 +142,13 @@ std::vector<NodeId> WithSiblings(Page& page, NodeId best) {
     if (!page.doc[s].is_element() || page.doc[s].hidden()) continue;
     if (page.inside[s] == kBoilerplate) {
       // A class/id name like "more" (the "continue reading" anchor of blog engines) on a sibling
-      // that holds more paragraphs than the main subtree: the rest of the article. Measured on
-      // the full corpus: dragnet-train 0.9065 / 0.9262 → 0.9081 / 0.9276 (one page, 0.22 →
-      // 0.98), no other page changes; counting the votes of hinted parts inside the sibling too
-      // let a sidebar of widgets join (−0.35 on one page).
+      // that holds more paragraphs than the main subtree: the rest of the article. The hinted
+      // parts inside the sibling do not count (a sidebar of widgets would join).
       if (page.hint[s] == kBoilerplate && !page.strong_hint[s] && page.inside[page.doc[s].parent] != kBoilerplate &&
           MassWithoutOwnHint(page, s) > page.mass[best] && page.LinkDensity(s) <= page.o.max_link_density) {
         roots.push_back(s);
-        page.AddDecision(s, MassWithoutOwnHint(page, s), true, "sibling with more paragraphs than the main subtree: "
-                    "its class/id hint is not believed");
+        page.AddDecision(s, MassWithoutOwnHint(page, s), true,
+                         "sibling with more paragraphs than the main subtree: its class/id hint is not believed");
       }
       continue;
     }
@@ -160,7 +158,7 @@ std::vector<NodeId> WithSiblings(Page& page, NodeId best) {
     if (strong || paragraph) {
       roots.push_back(s);
       page.AddDecision(s, page.score[s], true, strong ? "sibling of the main subtree with a similar score"
-                                             : "sibling paragraph with little link text");
+                                                      : "sibling paragraph with little link text");
     }
   }
   return roots;
@@ -177,14 +175,8 @@ std::vector<NodeId> WithSiblings(Page& page, NodeId best) {
 // body, and T's record does the same, those elements are kept too (they are no boilerplate and
 // hold text). A date in every record is what a thread has and a page's sections or its product
 // cards lack; a headline link (four words and 30 characters) before the body is what makes a
-// record a teaser card ("More from …" excerpts share the article body's class). Measured on the
-// full corpus (shingle F1 / char F): wcxb-dev 0.8295 / 0.8696 → 0.8313 / 0.8713 (its forum
-// pages 0.799 / 0.856 → 0.826 / 0.880: 7 threads better, up to +0.38; none worse), no page of
-// any other set changes. Without the date test: 17 pages better, 11 worse (a page's same-class
-// sections took the place of step 8's additions; dragnet-train −0.0004); skipping the records
-// that fail instead of ending the step: 2 Q&A pages lost the answers whose dates it cannot read
-// (−0.06); with 2 posts: one dragnet-train forum page whose truth keeps only the first post
-// (−0.0006).
+// record a teaser card ("More from …" excerpts share the article body's class). One record that
+// fails ends the step: skipping it would keep a Q&A page's answers whose dates cannot be read.
 void KeepThreadPosts(Page& page, NodeId best) {
   const std::string_view cls = page.doc.GetAttr(best, dom::Attr::kClass);
   if (cls.empty()) return;

@@ -1,12 +1,11 @@
-// Step 8 of `auto` (src/algo/auto/auto.cc): content spread over the page.
-//
-// 8. Spread content: when the result still holds less than `dispersed_share` of the page's text,
-//    or the main subtree lies in the page's <main> and holds less than `dispersed_main_share` of
-//    the text <main> holds outside hints, the text paper 000's correlation keeps
-//    (src/algo/correlation.cc) is added outside boilerplate and comment hints (and inside the
-//    page's <main> when the main subtree is in one). In the first case, on a page whose og:type
-//    is no article (a listing, a collection, a landing page), all the text outside those hints is
-//    added.
+// Step 8 of `auto` (driver: auto.cc): content spread over the page. Decides whether the page is
+// one article or spreads its content over several containers (listings, product and service
+// pages, portals, landing pages), on the evidence of the main subtree's share of the page's text
+// (`dispersed_share`) or of the text of the page's <main> (`dispersed_main_share`) and of the
+// page's og:type. On such a page it adds the text paper 000's correlation keeps (the content
+// correlativity CC with CS/TD smoothing, src/algo/correlation.cc: whole content levels), outside
+// boilerplate and comment hints, and inside the page's <main> when the main subtree is in one; on
+// a page whose og:type is no article, all the text outside those hints.
 #include <string>
 
 #include "algo/auto/page.h"
@@ -53,34 +52,21 @@ bool DeclaresNoArticle(const Page& page) {
 // being one article. Paper 000's correlation keeps whole content levels; its text is added,
 // except inside boilerplate- or comment-hinted parts, and outside the page's <main> (or
 // role="main") when the main subtree lies in one: the page says where its content is, and its
-// header, sidebars and footer are not in it. Measured on the full corpus (shingle F1 / char F):
-// wcxb-dev +0.0001 / +0.0001, dragnet-train +0.0001 / +0.0001, newspaper-tests +0.0000 / −0.0002,
-// other sets unchanged (3 pages better by 0.02–0.03, none worse). <article> as the region instead
-// lost on wcxb-dev (−0.0043: forum posts and product cards are articles each).
+// header, sidebars and footer are not in it. <article> is no such region: forum posts and
+// product cards are articles each.
 // The same holds within <main>: a landing or service page lays out its sections in <main> one
 // after another (an introduction, "Why us", figures, case studies, an FAQ), and the main subtree
 // is the longest of them. So the step also runs when the main subtree holds less than
-// `dispersed_main_share` of the text <main> holds outside hints, whatever <main>'s share of the
-// page. Measured on the full corpus (shingle F1 / char F) against the share of the page alone:
-// 0.5 / 0.6 / 0.7 / 0.8 / 0.9 give wcxb-dev +0.0026 / +0.0032 / +0.0037 / +0.0053 / +0.0056 with
-// 5 / 7 / 9 / 12 / 15 pages better and 1 / 1 / 3 / 6 / 9 worse (its service pages 0.732 / 0.781
-// → 0.772 / 0.811 at 0.7); from 0.8 a news story loses its sidebar-free precision (daniel-dev
-// −0.0006, one page −0.17) and at 0.9 newspaper4k-tests −0.0078; below 0.8 no other set changes.
-// <main>'s whole text as the measure (hinted parts included) added a Spanish story's rating
-// widgets (−0.076).
+// `dispersed_main_share` of the text <main> holds outside hints (hinted parts such as a story's
+// rating widgets do not count), whatever <main>'s share of the page.
 // Only the scores are computed (not RunCorrelation's decisions and their reason strings); a text
 // node is what correlation outputs when the unit owning it is kept, as in RunCorrelation.
 // A page that calls itself a website rather than an article (its Open Graph type says so) and
 // whose main subtree holds under `dispersed_share` of its text is a listing, a collection or a
 // landing page: its content is every card and section, links included (a card's headline and
 // blurb are often one link), and `whole_region` adds all the region's text outside boilerplate
-// and comment hints rather than what correlation keeps (which drops link-dense cards). Measured on
-// the full corpus (shingle F1 / char F): wcxb-dev 0.8396 / 0.8753 → 0.8431 / 0.8812 (listing
-// pages 0.454 → 0.511, collections 0.519 → 0.565; 12 pages better, 4 of them empty before, 9
-// worse, by up to 0.21), dragnet-train 0.9215 / 0.9375 → 0.9208 / 0.9379 (a blog's front page
-// +0.22; a page whose text is missing from its HTML gives its city menu instead of nothing),
-// other sets unchanged: their pages predate Open Graph or call themselves articles. Without the
-// Open Graph condition, zh-cwced lost 0.009 and daniel-dev 0.002 (short stories on portals).
+// and comment hints rather than what correlation keeps (which drops link-dense cards). The Open
+// Graph type is required: a short story on a portal also holds a small share of its page.
 void AddDispersedContent(Page& page, NodeId region, bool whole_region) {
   thread_local CorrelationScores cc;
   if (!whole_region) ScoreCorrelation(page.doc, page.ann, page.ctx.options.correlation, &cc);
@@ -93,8 +79,8 @@ void AddDispersedContent(Page& page, NodeId region, bool whole_region) {
     added += page.weight[id] > 0;
   }
   page.sel.summary += "; content spread over the page: " + std::to_string(added) + " text nodes added " +
-                  (whole_region ? std::string("outside hints (the page's og:type is no article)")
-                                : "from correlation (content level node " + std::to_string(cc.level) + ")");
+                      (whole_region ? std::string("outside hints (the page's og:type is no article)")
+                                    : "from correlation (content level node " + std::to_string(cc.level) + ")");
 }
 
 }  // namespace pith::algo::auto_steps

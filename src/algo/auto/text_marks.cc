@@ -1,5 +1,7 @@
-// What a block's text says by its marks, for steps 2, 5 and 6 of `auto`: whether it ends a
-// sentence or with a colon, opens with a date, or is a legal notice.
+// What a block's text says by its marks, for steps 2, 5 and 6 of `auto` (driver: auto.cc):
+// whether it ends a sentence or with a colon (in any script: tables.h lists the marks), opens
+// with a date (meta/date.h), or is a legal notice. Sentence marks are the evidence paper 000 and
+// paper 001 read as punctuation density; here they tell a sentence from a label or a byline.
 #include <string_view>
 
 #include "algo/auto/page.h"
@@ -44,13 +46,8 @@ bool Dateline(std::string_view text) {
 
 // The site's legal notice: a line with the copyright sign or the word "copyright" (any case;
 // Chinese 版权 / 版權), one that opens with a legal label (OpensLegalNotice), or one whose label
-// of at most four characters ends in 声明 ("statement") before a colon ("网易声明："). Measured on
-// the full corpus against the sign and the English word alone (shingle F1 / char F): daniel-dev
-// 0.9341 / 0.9399 → 0.9347 / 0.9408 (Chinese portals' reprint notices and disclaimers: 11 pages
-// better; 5 worse, all one portal whose truths keep its disclaimer on 4 of 8 pages), zh-cwced
-// +0.0001 (2 pages better), other sets unchanged. 版权 alone: 4 pages better, none worse. The
-// label in brackets ("【免责声明】本文仅代表作者本人观点…"): daniel-dev 0.9362 / 0.9427 → 0.9365 /
-// 0.9431 (one page better), other sets unchanged.
+// of at most four characters ends in 声明 ("statement") before a colon ("网易声明："): Chinese
+// portals' reprint notices and disclaimers.
 bool IsLegalNotice(std::string_view text) {
   for (const std::string_view word : kCopyrightWords) {
     if (text::FindIgnoreAsciiCase(text, word) != std::string_view::npos) return true;

@@ -1,16 +1,18 @@
-// Step 2 of `auto` (src/algo/auto/auto.cc): paragraph votes.
-//
-// 2. Paragraph votes. Text is weighted like paper 001's line blocks (a CJK character counts
-//    `cjk_char_weight` letters). Every block-level element whose *own* non-link text (text whose
-//    nearest block ancestor it is) reaches `min_paragraph_chars` casts a vote
-//        v = 1 + min(punctuation, own/10) + min(own / 100, 3)
-//    (punctuation density is paper 000's and cx-extractor's observation that body text is
-//    sentences) to itself and its parent (weight 1), grandparent (1/2), and the two levels above
-//    (1/3, 1/4) — so the container of many paragraphs or forum replies collects their votes, as
-//    paper 000's sibling share CS does. A <title> that lands in <body> casts no vote. On a Tibetan
-//    page (its text's dominant script), a block votes, and counts as prose in step 3's text
-//    balance, only when syllable dots make paper 003's Veracity share of its own text (formula 2):
-//    a Chinese or English sidebar of a Tibetan article does not compete with it.
+// Step 2 of `auto` (driver: auto.cc): paragraph votes, and the candidates' scores. Decides how
+// much each element looks like the container of the text, on the evidence of its blocks' own
+// non-link text, weighted like paper 001's line blocks (a CJK character counts `cjk_char_weight`
+// letters). Every block-level element whose own non-link text reaches `min_paragraph_chars`
+// casts a vote
+//     v = 1 + min(punctuation, own / 10) + min(own / 100, 3)
+// (punctuation density: paper 000's and cx-extractor's observation that body text is sentences;
+// shorter blocks vote in proportion to their length) to itself and its parent (weight 1), its
+// grandparent (1/2) and the two levels above (1/3, 1/4), so that the container of many
+// paragraphs or forum replies collects their votes, as paper 000's sibling share CS does. Outside
+// boilerplate hints, an element's score is
+//     score = votes × (1 − link density)
+// (paper 000's CC, paper 003's Relativity), × `comments_factor` inside a comment section and ×
+// kContentHintFactor on a content hint. No vote from a <title> that lands in <body>, a legal
+// notice, or, on a Tibetan page, a block short of paper 003's Veracity (formula 2, Page::Truthful).
 #include <algorithm>
 
 #include "algo/auto/page.h"
@@ -22,9 +24,7 @@ namespace {
 
 // A block shorter than kMaxCopyrightChars whose text opens with a legal label casts no vote: a
 // portal's disclaimer ("【免责声明】本文仅代表作者本人观点…", 95 characters with many commas) must
-// not outscore a news item of one paragraph. Measured on the full corpus: no page of a set with
-// a truth changes; on the gne-zh-pages smoke set, one page whose output was its headline, the
-// disclaimer and the footer now gives its story.
+// not outscore a news item of one paragraph.
 bool IsLegalNoticeBlock(const Page& page, NodeId block) {
   const NodeId first = page.first_word_text[block];
   return first != dom::kNoNode && page.ann[block].chars < kMaxCopyrightChars &&
@@ -34,7 +34,7 @@ bool IsLegalNoticeBlock(const Page& page, NodeId block) {
 }  // namespace
 
 // Undecayed votes of the blocks under `node` as if its own boilerplate hint were not believed
-// (the hints inside it still are): what `mass_` would be without its name.
+// (the hints inside it still are): what `mass` would be without its name.
 double MassWithoutOwnHint(const Page& page, NodeId node) {
   double mass = 0;
   for (NodeId id = node; id < page.doc.SubtreeEnd(node);) {
@@ -64,9 +64,10 @@ void ComputeVotes(Page& page) {
     page.votes[id] = page.mass[id] = 0;
     // A <title> is the document's name, not its text; it lands in <body> when bytes precede
     // <html> (CleanEval's <text> wrapper, server banners) and must not win as a paragraph.
-    // Measured on the full corpus: cleaneval-dev 0.8700 / 0.9177 → 0.8712 / 0.9179 (one page,
-    // +0.069 / +0.026), every other set unchanged.
-    if (page.own[id] <= 0 || page.inside[id] == kBoilerplate || page.doc[id].hidden() || page.doc[id].tag == Tag::kTitle) continue;
+    if (page.own[id] <= 0 || page.inside[id] == kBoilerplate || page.doc[id].hidden() ||
+        page.doc[id].tag == Tag::kTitle) {
+      continue;
+    }
     if (IsLegalNoticeBlock(page, id) || !page.Truthful(id)) continue;
     const double v = page.Vote(id);
     page.mass[id] += v;  // summed up the tree below, once per node rather than once per ancestor
