@@ -66,6 +66,7 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   page.sel.Reset(page.doc.size());
   page.votes_failed = false;
   page.wrapper_siblings.clear();
+  page.thread_posts.clear();
   ComputeHints(page);                   // 1
   ComputeVotes(page);                   // 2
   NodeId best = BestCandidate(page);    // 3
@@ -82,11 +83,12 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   // post a comment: its text counts as prose in the ascent and its posts are not cleaned out as
   // comment sections inside the content.
   page.comments_are_content = page.inside[best] == kCommentsHint;
+  const NodeId candidate = best;
   best = Ascend(page, best);
   std::vector<NodeId> roots = WithSiblings(page, best);  // 4
   MarkTextareaHolders(page);                             // 5, inside each kept subtree
   for (NodeId r : roots) Keep(page, r, best);
-  KeepThreadPosts(page, best);                           // 4, a thread's posts (cleaned as in 5)
+  KeepThreadPosts(page, candidate, best);                // 4, a thread's posts (cleaned as in 5)
   KeepLeadingHeading(page, roots.front());               // 6, the beginning
   DropLeadingMetaBlocks(page);
   const double kept = WeightOf(page, page.sel);

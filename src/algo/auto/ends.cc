@@ -10,9 +10,10 @@
 //   and bold paragraphs are passed over; more such blocks make the content a list, and stay;
 // - at the end, run by EndOfContent after steps 7 and 8, the first block of mostly link text
 //   after the last prose block goes with every block after it, unless they hold more text than
-//   what precedes; so does a short legal notice among the last kCopyrightWindow blocks; on a CJK
-//   page, a few short sentence-less blocks after the last prose block (credit lines) and a label
-//   ending with a colon go too.
+//   what precedes (a thread's short last replies are posts, not furniture: a block with a
+//   punctuation mark in a post body counts as prose); so does a short legal notice among the
+//   last kCopyrightWindow blocks; on a CJK page, a few short sentence-less blocks after the last
+//   prose block (credit lines) and a label ending with a colon go too.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -48,6 +49,13 @@ bool BoldParagraph(const Page& page, NodeId unit, const std::vector<NodeId>& nod
     if (!bold) return false;
   }
   return true;
+}
+
+// Whether `id` lies in one of the thread's post bodies (step 4, page.thread_posts).
+bool InThreadPost(const Page& page, NodeId id) {
+  const std::vector<NodeId>& posts = page.thread_posts;
+  auto it = std::upper_bound(posts.begin(), posts.end(), id);
+  return it != posts.begin() && (*--it == id || page.doc.IsAncestor(*it, id));
 }
 
 }  // namespace
@@ -206,7 +214,8 @@ void DropTrailingFurniture(Page& page) {
   }
   std::size_t after_prose = 0;  // the unit after the last prose block
   for (std::size_t i = cut; i-- > 0;) {
-    if (units[i].prose >= kTrailingProseChars * page.o.min_paragraph_chars && units[i].punct >= 1) {
+    if ((units[i].prose >= kTrailingProseChars * page.o.min_paragraph_chars && units[i].punct >= 1) ||
+        (units[i].punct >= 1 && InThreadPost(page, units[i].owner))) {
       after_prose = i + 1;
       break;
     }

@@ -35,7 +35,7 @@ NodeId Ascend(Page& page, NodeId best);
 
 // Step 4, siblings, sections and a thread's posts (siblings.cc).
 std::vector<NodeId> WithSiblings(Page& page, NodeId best);
-void KeepThreadPosts(Page& page, NodeId best);
+void KeepThreadPosts(Page& page, NodeId candidate, NodeId best);
 
 // Step 5, cleaning inside the kept subtrees (cleaning.cc).
 void MarkTextareaHolders(Page& page);
