@@ -2,7 +2,8 @@
 // own language, whose first post and replies sit in different places. Each page is laid out as
 // forum software lays out a thread (a poster's panel, a header with the post's time, the body, a
 // row of actions), so that the ascent stops at the longest post and only the thread rules of step
-// 4 (src/algo/auto/siblings.cc) and the end of step 6 (src/algo/auto/ends.cc) bring the replies.
+// 4 (src/algo/auto/siblings.cc), the records of step 5 (src/algo/auto/cleaning.cc) and the end of
+// step 6 (src/algo/auto/ends.cc) bring the replies.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -139,6 +140,24 @@ TEST(AutoThreads, RepliesInACommentSectionThatShareTheFirstPostsMarkup) {
       "</div><section id=comments><h3>21 replies</h3><ul class=replies>" + replies +
       "</ul></section></div><footer>About</footer></body></html>");
   EXPECT_EQ(RepliesKept(out), "1111") << out;
+}
+
+TEST(AutoThreads, AShortReplyBesideItsAuthorsLinksIsNoLinkGroup) {
+  // Paper 000's sibling share in step 5: each post record carries its author's profile links,
+  // longer than a short reply; most records hold more text than links, so the others are records
+  // too, not link groups.
+  std::string posts;
+  for (int i = 0; i < 7; ++i) {
+    const bool short_reply = i % 3 == 2;
+    posts += "<div class=\"post bg" + std::to_string(i % 2) + "\"><dl class=profile><dt><a href=/profile/" +
+             std::to_string(i) + ">A member of the forum since long ago</a></dt><dd><a href=/posts>Posts</a></dd>"
+             "</dl><div class=content>" +
+             (short_reply ? "Yes, " + std::to_string(i) + "." : "<p>" + std::to_string(i) + ". " + FirstPost()) +
+             "</div></div>";
+  }
+  const std::string out = ExtractAuto("<html><body><div id=page-body>" + posts + "</div></body></html>");
+  EXPECT_NE(out.find("Yes, 2."), std::string::npos) << out;
+  EXPECT_NE(out.find("Yes, 5."), std::string::npos) << out;
 }
 
 }  // namespace

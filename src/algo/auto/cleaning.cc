@@ -6,13 +6,18 @@
 //   section also when the rest still holds an article's kMinArticleScore votes);
 // - link groups; a <p> only when under 2 × min_paragraph_chars of prose remain and it is no
 //   sentence with links in it nor one of a few short lines between prose paragraphs; never words
-//   inside a sentence, a <span> inside a link of a paragraph, list item or heading, nor a list
-//   announced with a colon that the text goes on after;
+//   inside a sentence, a <span> inside a link of a paragraph, list item or heading, a list
+//   announced with a colon that the text goes on after, nor one of many records of a kind most
+//   of which are text (paper 000's sibling share CS: a forum post's short reply beside its
+//   author's links);
 // - form controls, and text boxes with their labels (elements holding a <textarea> and under
 //   kMaxTextBoxChars: a comment or message form).
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
@@ -107,8 +112,49 @@ bool LinkedSentence(const Page& page, NodeId id) {
   return !text.ends_with(":") && !text.ends_with(";") && EndsSentence(text);
 }
 
+// What DropReason learns once per kept subtree and asks again for each element of it.
+struct SubtreeFacts {
+  // RecordAmongTextRecords' answers by a hash of parent, tag and first class word (the word kept
+  // to tell a collision).
+  std::unordered_map<std::uint64_t, std::pair<std::string_view, bool>> record_kinds;
+};
+
+// The first word of an element's class value ("post" of "post has-profile bg2"), "" when none.
+std::string_view FirstClassWord(const Page& page, NodeId id) {
+  const std::string_view v = page.doc.GetAttr(id, Attr::kClass);
+  std::size_t b = 0;
+  while (b < v.size() && (v[b] == ' ' || v[b] == '\t' || v[b] == '\n' || v[b] == '\r' || v[b] == '\f')) ++b;
+  std::size_t e = b;
+  while (e < v.size() && !(v[e] == ' ' || v[e] == '\t' || v[e] == '\n' || v[e] == '\r' || v[e] == '\f')) ++e;
+  return v.substr(b, e - b);
+}
+
+// Paper 000's sibling share CS, in step 5: an element that holds text of its own besides its
+// links, one of kMinThreadPosts + 1 or more siblings of its tag and first class word (a forum's
+// post records), most of which (the paper's S, CorrelationOptions::cs_share) are no link groups,
+// is a record like them: a short reply beside its author's profile links, not a link group. The
+// answer is the same for every sibling of a kind, and is counted once per parent and kind.
+bool RecordAmongTextRecords(const Page& page, NodeId id, SubtreeFacts& facts) {
+  const NodeId parent = page.doc[id].parent;
+  const std::string_view word = FirstClassWord(page, id);
+  if (parent == dom::kNoNode || word.empty() || page.weight[id] <= 0) return false;
+  const std::uint64_t key = (std::uint64_t{parent} << 32 | static_cast<std::uint64_t>(page.doc[id].tag) << 24) ^
+                            (std::hash<std::string_view>{}(word) & 0xFFFFFF);
+  const auto it = facts.record_kinds.find(key);
+  if (it != facts.record_kinds.end() && it->second.first == word) return it->second.second;
+  std::size_t records = 0, text_records = 0;
+  for (NodeId c = page.doc[parent].first_child; c != dom::kNoNode; c = page.doc[c].next_sibling) {
+    if (page.doc[c].tag != page.doc[id].tag || page.doc[c].hidden() || FirstClassWord(page, c) != word) continue;
+    ++records;
+    text_records += page.weight[c] > 0 && page.LinkDensity(c) <= page.o.max_link_density;
+  }
+  const bool answer = records >= kMinThreadPosts + 1 && text_records >= page.ctx.options.correlation.cs_share * records;
+  if (it == facts.record_kinds.end()) facts.record_kinds.emplace(key, std::make_pair(word, answer));
+  return answer;
+}
+
 // Why the element `id` inside the kept subtree `root` goes, or nullptr when it stays.
-const char* DropReason(const Page& page, NodeId id, NodeId root) {
+const char* DropReason(const Page& page, NodeId id, NodeId root, SubtreeFacts& facts) {
   const dom::Node& node = page.doc[id];
   const bool minor = page.weight[id] < 0.5 * std::max(1.0, page.weight[root]);
   if (page.hint[id] == kBoilerplate && minor) return "boilerplate (tag, role or class) inside the content";
@@ -143,7 +189,7 @@ const char* DropReason(const Page& page, NodeId id, NodeId root) {
   // A <span> inside a link inside a sentence ("the name <a><span>Whitney Bischoff</span></a>, guys")
   // is all link text, and words of the sentence (InRunningText).
   if ((group || link_paragraph) && s.chars > 0 && page.LinkDensity(id) > page.o.max_link_density &&
-      !InRunningText(page, id) && !AnnouncedList(page, id)) {
+      !InRunningText(page, id) && !AnnouncedList(page, id) && !RecordAmongTextRecords(page, id, facts)) {
     return "link group";
   }
   return nullptr;
@@ -170,10 +216,11 @@ void Keep(Page& page, NodeId root, NodeId best) {
   std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", page.votes[root],
                 page.LinkDensity(root));
   page.AddDecision(root, page.score[root], true, root == best ? std::string("main subtree: ") + buf : buf);
+  SubtreeFacts facts;
   for (NodeId id = root; id < page.doc.SubtreeEnd(root);) {
     const dom::Node& node = page.doc[id];
     if (node.is_element() && id != root) {
-      const char* why = DropReason(page, id, root);
+      const char* why = DropReason(page, id, root, facts);
       if (why) {
         if (page.weight[id] > 0 || page.ann[id].chars > 0) page.AddDecision(id, page.weight[id], false, why);
         id = page.doc.SubtreeEnd(id);
