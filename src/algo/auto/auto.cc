@@ -108,8 +108,11 @@ Selection RunPass(Page& page, ReadingEnd* end) {
     page.sel.summary =
         "no paragraph outside elements named as boilerplate, read without class/id names; " + page.sel.summary;
   }
-  // 7: the fallback when the main subtree is tiny.
-  if (main_kept < page.o.fallback_min_share * total && main_kept < 500) {
+  // 7: the fallback when the main subtree is tiny: its share of the page is measured without the
+  // comment sections it left out (a short post under a long comment thread is still the page's
+  // content).
+  if (main_kept < page.o.fallback_min_share * total && main_kept < 500 &&
+      main_kept < page.o.fallback_min_share * (total - LeftOutCommentsWeight(page))) {
     if (RetryWithoutTagWrappers(page, end)) return {};
     Selection lb = Fallback(page, "main subtree holds " + std::to_string(static_cast<int>(main_kept)) + " of " +
                             std::to_string(static_cast<int>(total)) + " weighted characters");

@@ -3,7 +3,8 @@
 // 002's link-density segmentation: a list or a container whose link text exceeds
 // `max_link_density` is a link group) and the shape of the text around an element. Dropped:
 // - boilerplate- and comment-hinted parts holding less than half of the subtree's text (a comment
-//   section also when the rest still holds an article's kMinArticleScore votes);
+//   section also when the rest still holds an article's kMinArticleScore votes or a paragraph of
+//   prose);
 // - link groups; a <p> only when under 2 × min_paragraph_chars of prose remain and it is no
 //   sentence with links in it nor one of a few short lines between prose paragraphs; never words
 //   inside a sentence, a <span> inside a link of a paragraph, list item or heading, a list
@@ -117,7 +118,29 @@ struct SubtreeFacts {
   // RecordAmongTextRecords' answers by a hash of parent, tag and first class word (the word kept
   // to tell a collision).
   std::unordered_map<std::uint64_t, std::pair<std::string_view, bool>> record_kinds;
+  int prose_outside_comments = -1;  // ProseOutsideComments' answer, -1 until asked
 };
+
+// Whether the kept subtree `root` holds an article's paragraph outside its comment sections and
+// boilerplate: a block of 4 × min_paragraph_chars weighted characters of its own, two punctuation
+// marks and little link text. Asked for each comment section in it, answered once per subtree.
+bool ProseOutsideComments(const Page& page, NodeId root, SubtreeFacts& facts) {
+  if (facts.prose_outside_comments >= 0) return facts.prose_outside_comments;
+  facts.prose_outside_comments = 0;
+  for (NodeId id = root; id < page.doc.SubtreeEnd(root);) {
+    if (id != root && (page.hint[id] == kCommentsHint || page.hint[id] == kBoilerplate)) {
+      id = page.doc.SubtreeEnd(id);
+      continue;
+    }
+    if (page.own[id] >= 4 * page.o.min_paragraph_chars && page.own_punct[id] >= 2 &&
+        page.LinkDensity(id) < kMaxProseLinkDensity) {
+      facts.prose_outside_comments = 1;
+      break;
+    }
+    ++id;
+  }
+  return facts.prose_outside_comments;
+}
 
 // The first word of an element's class value ("post" of "post has-profile bg2"), "" when none.
 std::string_view FirstClassWord(const Page& page, NodeId id) {
@@ -159,11 +182,12 @@ const char* DropReason(const Page& page, NodeId id, NodeId root, SubtreeFacts& f
   const bool minor = page.weight[id] < 0.5 * std::max(1.0, page.weight[root]);
   if (page.hint[id] == kBoilerplate && minor) return "boilerplate (tag, role or class) inside the content";
   // A comment section goes when it holds less than half of the subtree's text, or when what
-  // remains of the subtree still holds an article (kMinArticleScore of undecayed votes): the
-  // hundreds of reader comments under a story in the same container as the story. A thread
-  // whose posts all sit in the comment section has no such article beside it and stays whole.
+  // remains of the subtree still holds an article (kMinArticleScore of undecayed votes, or one
+  // paragraph of prose: a short blog post under its long comment thread): the hundreds of reader
+  // comments under a story in the same container as the story. A thread whose posts all sit in
+  // the comment section has no such article beside it and stays whole.
   if (page.hint[id] == kCommentsHint && !page.comments_are_content &&
-      (minor || page.mass[root] - page.mass[id] >= kMinArticleScore)) {
+      (minor || page.mass[root] - page.mass[id] >= kMinArticleScore || ProseOutsideComments(page, root, facts))) {
     return "comment section inside the content";
   }
   if (node.tag == Tag::kSelect || (node.tag == Tag::kButton && !HeadingButton(page, id)) || node.tag == Tag::kOption) {

@@ -48,6 +48,8 @@ void DropTrailingFurniture(Page& page);
 
 // Step 7, the fallback to line blocks (fallback.cc).
 Selection Fallback(Page& page, const std::string& why);
+// The weighted text of the comment sections left out, not counted in the page's text there.
+double LeftOutCommentsWeight(const Page& page);
 
 // Step 8, content spread over the page (spread_content.cc).
 NodeId MainRegion(const Page& page, NodeId best);

@@ -141,6 +141,10 @@ constexpr std::size_t kRecordDateChars = 400;
 // best candidate up to T (a page nested thousands deep must not cost thousands of scans).
 constexpr std::size_t kMaxThreadChain = 8;
 
+// Step 5: the link density under which a block of prose outside a subtree's comment sections is
+// an article's paragraph (a comment section beside it then goes, however long).
+constexpr double kMaxProseLinkDensity = 0.25;
+
 // Step 5: a run of at most this many short link paragraphs between prose paragraphs is part of the
 // text (BetweenProse); a longer run is a list of links.
 constexpr std::size_t kMaxShortParagraphRun = 3;
