@@ -67,6 +67,7 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   page.votes_failed = false;
   page.wrapper_siblings.clear();
   page.thread_posts.clear();
+  page.title_block = dom::kNoNode;
   ComputeHints(page);                   // 1
   ComputeVotes(page);                   // 2
   NodeId best = BestCandidate(page);    // 3

@@ -99,6 +99,8 @@ struct Page {
   // document order; empty on other pages).
   std::vector<NodeId> wrapper_siblings;
   std::vector<NodeId> thread_posts;
+  // Step 6: the block kept as the headline because its text is the page's title (kNoNode: none).
+  NodeId title_block = dom::kNoNode;
   // Step 5.
   std::vector<std::uint8_t> holds_textarea;  // per node: a <textarea> in its subtree (empty: none on the page)
   // The paragraph votes found no content: no paragraph, or a main subtree too small that was
