@@ -13,7 +13,9 @@
 //   8. spread content    spread_content.cc         correlation's text on pages that spread it
 //   9. copies            copies.cc                 a second copy of the text goes
 //  10. grids             grids.cc                  product cards or teasers join
-// Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent).
+//      comments          comments.cc               with Options::comments: comment sections, marked
+// Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent),
+// and with Options::comments the comment sections after the content join last.
 // The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h.
 // When a reading finds no content, the page is read again without believing a wrapper's tag, or
 // without class/id names (RunAuto).
@@ -50,13 +52,14 @@ bool RetryWithoutTagWrappers(const Page& page, ReadingEnd* end) {
 
 // The end of every pass, on `auto`'s own choice and on the line blocks of step 7 alike: trailing
 // furniture and a legal notice (step 6) and a repeated copy (step 9) go, and a product grid
-// (step 10) joins. Line blocks keep a site's legal notice or a gallery's repeated captions as
+// (step 10) joins; then, with Options::comments, the comment sections. Line blocks keep a site's legal notice or a gallery's repeated captions as
 // readily as text, so they are ended the same way.
 Selection EndOfContent(Page& page, Selection lb) {
   page.sel = std::move(lb);
   DropTrailingFurniture(page);
   DropRepeatedRuns(page);
   KeepProductGrids(page);
+  KeepComments(page);
   return std::move(page.sel);
 }
 

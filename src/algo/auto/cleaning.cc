@@ -119,6 +119,7 @@ struct SubtreeFacts {
   // to tell a collision).
   std::unordered_map<std::uint64_t, std::pair<std::string_view, bool>> record_kinds;
   int prose_outside_comments = -1;  // ProseOutsideComments' answer, -1 until asked
+  bool comment_section = false;     // the subtree is a comment section kept as such (KeepComments)
 };
 
 // Whether the kept subtree `root` holds an article's paragraph outside its comment sections and
@@ -186,7 +187,7 @@ const char* DropReason(const Page& page, NodeId id, NodeId root, SubtreeFacts& f
   // paragraph of prose: a short blog post under its long comment thread): the hundreds of reader
   // comments under a story in the same container as the story. A thread whose posts all sit in
   // the comment section has no such article beside it and stays whole.
-  if (page.hint[id] == kCommentsHint && !page.comments_are_content &&
+  if (page.hint[id] == kCommentsHint && !page.comments_are_content && !facts.comment_section &&
       (minor || page.mass[root] - page.mass[id] >= kMinArticleScore || ProseOutsideComments(page, root, facts))) {
     return "comment section inside the content";
   }
@@ -234,13 +235,18 @@ void MarkTextareaHolders(Page& page) {
   }
 }
 
-// Keeps the text of `root`, minus boilerplate, comment sections, link groups and form controls.
-void Keep(Page& page, NodeId root, NodeId best) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", page.votes[root],
-                page.LinkDensity(root));
-  page.AddDecision(root, page.score[root], true, root == best ? std::string("main subtree: ") + buf : buf);
+// Keeps the text of `root`, minus boilerplate, comment sections, link groups and form controls,
+// marking it `mark` (kKeptComment: `root` is a comment section, whose comments stay).
+void Keep(Page& page, NodeId root, NodeId best, std::uint8_t mark) {
   SubtreeFacts facts;
+  facts.comment_section = mark == kKeptComment;
+  if (facts.comment_section) {
+    page.AddDecision(root, page.weight[root], true, "comment section kept after the content (--comments)");
+  } else {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", page.votes[root], page.LinkDensity(root));
+    page.AddDecision(root, page.score[root], true, root == best ? std::string("main subtree: ") + buf : buf);
+  }
   for (NodeId id = root; id < page.doc.SubtreeEnd(root);) {
     const dom::Node& node = page.doc[id];
     if (node.is_element() && id != root) {
@@ -251,7 +257,7 @@ void Keep(Page& page, NodeId root, NodeId best) {
         continue;
       }
     }
-    if (node.is_text() && !node.hidden()) page.sel.keep[id] = 1;
+    if (node.is_text() && !node.hidden()) page.sel.keep[id] = mark;
     ++id;
   }
 }

@@ -39,7 +39,7 @@ void KeepThreadPosts(Page& page, NodeId candidate, NodeId best);
 
 // Step 5, cleaning inside the kept subtrees (cleaning.cc).
 void MarkTextareaHolders(Page& page);
-void Keep(Page& page, NodeId root, NodeId best);
+void Keep(Page& page, NodeId root, NodeId best, std::uint8_t mark = kKeptContent);
 
 // Step 6, the content's ends: headline, opening bylines, trailing furniture (ends.cc).
 void KeepLeadingHeading(Page& page, NodeId first_root);
@@ -62,6 +62,9 @@ void DropRepeatedRuns(Page& page);
 
 // Step 10, grids of product cards or teasers (grids.cc).
 void KeepProductGrids(Page& page);
+
+// Options::comments: the comment sections after the content, kept and marked (comments.cc).
+void KeepComments(Page& page);
 
 // What a block's text says by its marks (text_marks.cc), for steps 2, 5 and 6.
 bool EndsWithColon(std::string_view text);
