@@ -6,17 +6,15 @@
 #include <string>
 
 #include "pith/pith.h"
+#include "test_util.h"
 
 namespace pith {
 namespace {
 
 Result ExtractAuto(const std::string& html, bool comments = false) {
   Options o;
-  o.algorithm = Algorithm::kAuto;
   o.comments = comments;
-  Result r = Extractor(o).Extract(html);
-  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
-  return r;
+  return testing::ExtractOk(html, o);
 }
 
 bool Has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }

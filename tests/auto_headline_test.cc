@@ -5,15 +5,12 @@
 #include <string>
 
 #include "pith/pith.h"
+#include "test_util.h"
 
 namespace pith {
 namespace {
 
-std::string ExtractAuto(const std::string& html) {
-  const Result r = Extractor(Options{}).Extract(html);
-  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
-  return r.Text();
-}
+std::string ExtractAuto(const std::string& html) { return testing::ExtractOk(html).Text(); }
 
 std::string Story() {
   std::string s;

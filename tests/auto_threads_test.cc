@@ -10,17 +10,12 @@
 #include <vector>
 
 #include "pith/pith.h"
+#include "test_util.h"
 
 namespace pith {
 namespace {
 
-std::string ExtractAuto(const std::string& html) {
-  Options o;
-  o.algorithm = Algorithm::kAuto;
-  const Result r = Extractor(o).Extract(html);
-  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
-  return r.Text();
-}
+std::string ExtractAuto(const std::string& html) { return testing::ExtractOk(html).Text(); }
 
 // Uyghur replies of a thread: short sentences, as forum replies are.
 const std::vector<std::string> kReplies = {

@@ -31,9 +31,7 @@ Result Extract(const std::string& html, bool headline, Algorithm algorithm = Alg
   Options o;
   o.algorithm = algorithm;
   o.headline = headline;
-  Result r = Extractor(o).Extract(html);
-  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
-  return r;
+  return testing::ExtractOk(html, o);
 }
 
 TEST(Headline, NoHeadlineLeavesOutTheOpeningHeading) {
