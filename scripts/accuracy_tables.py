@@ -40,7 +40,8 @@ def rows(sets):
             if len(groups) < 2:
                 continue
             for g in sorted(groups):
-                yield "%s · %s %s" % (name, "lang" if kind == "lang" else "type", g), groups[g].get("pages", 0), groups[g]
+                label = "%s · %s %s" % (name, "lang" if kind == "lang" else "type", g)
+                yield label, groups[g].get("pages", 0), groups[g]
 
 
 def main():

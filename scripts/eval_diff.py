@@ -80,7 +80,8 @@ def main():
             continue
         print("\n%s:" % title)
         for delta, (name, pid), sh_a, sh_b, ch_a, ch_b in rows:
-            print("  %+.3f  %s/%s  shingle %s -> %s  char %s -> %s" % (delta, name, pid, fmt(sh_a), fmt(sh_b), fmt(ch_a), fmt(ch_b)))
+            print("  %+.3f  %s/%s  shingle %s -> %s  char %s -> %s"
+                  % (delta, name, pid, fmt(sh_a), fmt(sh_b), fmt(ch_a), fmt(ch_b)))
 
 
 if __name__ == "__main__":

@@ -67,11 +67,12 @@ TEST(AutoComments, CommentsOptionAddsACommentSectionBesideTheArticle) {
     comments += "<li class=comment><cite>Reader " + std::to_string(i) + "</cite> <p>About time they fixed the "
                 "breakwater, says reader " + std::to_string(i) + ".</p></li>";
   }
-  const std::string html = "<html><body><article><h1>Breakwater budget approved</h1>" + paragraphs +
-                           "</article><div id=comments><ol>" + comments +
-                           "</ol></div><div class=recent-comments><h4>What our readers are saying lately</h4><a href=/a>"
-                           "Reader 1 on the ferry timetable</a> <a href=/b>Reader 2 on the harbour lights</a> <a "
-                           "href=/c>Reader 3 on the new fish market</a></div></body></html>";
+  const std::string html =
+      "<html><body><article><h1>Breakwater budget approved</h1>" + paragraphs + "</article><div id=comments><ol>" +
+      comments +
+      "</ol></div><div class=recent-comments><h4>What our readers are saying lately</h4><a href=/a>Reader 1 on the "
+      "ferry timetable</a> <a href=/b>Reader 2 on the harbour lights</a> <a href=/c>Reader 3 on the new fish "
+      "market</a></div></body></html>";
   const Result without = ExtractAuto(html);
   EXPECT_FALSE(Has(without.Text(), "About time")) << without.Text();
   const Result r = ExtractAuto(html, /*comments=*/true);
@@ -89,7 +90,8 @@ TEST(AutoComments, AThreadWhosePostsAreCommentsIsContent) {
     posts += "<article class=comment><p>Post " + std::to_string(i) + " of the thread says, in a sentence or two, "
              "what its author thinks about the new breakwater and its cost.</p></article>";
   }
-  const std::string html = "<html><body><nav><a href=/>Forum</a></nav><div class=comments>" + posts + "</div></body></html>";
+  const std::string html =
+      "<html><body><nav><a href=/>Forum</a></nav><div class=comments>" + posts + "</div></body></html>";
   const Result r = ExtractAuto(html, /*comments=*/true);
   EXPECT_TRUE(Has(r.MainText(), "Post 0 of the thread")) << r.Text();
   EXPECT_TRUE(Has(r.MainText(), "Post 5 of the thread")) << r.Text();

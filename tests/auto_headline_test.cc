@@ -27,7 +27,8 @@ TEST(AutoHeadline, ABlockThatIsThePagesTitleIsTheHeadline) {
   const std::string html =
       "<html><head><title>Breakwater budget approved_Harbour News</title></head><body><table><tr><td "
       "class=nav><a href=/>Home</a></td></tr><tr><td class=biaoti>Breakwater budget approved</td></tr><tr><td "
-      "class=info>Source: the harbour office</td></tr><tr><td class=text>" + Story() + "</td></tr></table></body></html>";
+      "class=info>Source: the harbour office</td></tr><tr><td class=text>" + Story() +
+      "</td></tr></table></body></html>";
   const std::string out = ExtractAuto(html);
   EXPECT_EQ(out.rfind("Breakwater budget approved\n\n", 0), 0u) << out;
   EXPECT_EQ(out.find("harbour office"), std::string::npos) << out;

@@ -78,7 +78,9 @@ TEST(AutoThreads, ADateNamedByItsClassMakesARecordAPost) {
   // The records' times are words of the page's language: no <time>, no date the text parser
   // knows, but a class that says what they are.
   std::string records;
-  for (int i = 0; i < 5; ++i) records += Record(i, "user" + std::to_string(i), "<span class=post_date>" + kTuesday + "</span>");
+  for (int i = 0; i < 5; ++i) {
+    records += Record(i, "user" + std::to_string(i), "<span class=post_date>" + kTuesday + "</span>");
+  }
   EXPECT_EQ(RepliesKept(ExtractAuto(Thread(records))), "1111") << ExtractAuto(Thread(records));
 }
 
@@ -102,17 +104,20 @@ TEST(AutoThreads, AQuestionAndItsAnswersShareTheirBodysClass) {
                                "</span> <a href=/users/1>someone</a><span class=reputation>1,234</span></div>";
   std::string html = "<html><head><title>A question</title></head><body><nav><a href=/>Home</a></nav><div id=mainbar>"
                      "<h1>A question</h1><div id=question class=question><div class=votecell>12</div><div "
-                     "class=postcell><div class=s-prose><p>Q. " + kReplies[0] + "</p><p>Q. " + kReplies[1] + "</p></div>" +
+                     "class=postcell><div class=s-prose><p>Q. " + kReplies[0] + "</p><p>Q. " + kReplies[1] +
+                     "</p></div>" +
                      cell_end + "</div></div><div id=answers><h2>4 Answers</h2>";
   for (int i = 0; i < 4; ++i) {
     const std::string body = i == 1 ? FirstPost() + FirstPost("2 ") : "<p>" + kReplies[(i + 2) % 5] + "</p>";
     // The long answer's cell also holds a note in prose: the ascent rises from its body to the cell.
     const std::string note =
-        i == 1 ? "<div class=edit-note><p>This answer was edited after a reader pointed out a mistake in it.</p></div>" : "";
+        i == 1 ? "<div class=edit-note><p>This answer was edited after a reader pointed out a mistake in it.</p></div>"
+               : "";
     html += "<div class=answer><div class=votecell>3</div><div class=answercell><div class=s-prose>" + body + "</div>" +
             note + cell_end + "</div></div>";
   }
-  const std::string out = ExtractAuto(html + "</div></div><div id=sidebar><a href=/x>Hot questions</a></div></body></html>");
+  const std::string out =
+      ExtractAuto(html + "</div></div><div id=sidebar><a href=/x>Hot questions</a></div></body></html>");
   EXPECT_NE(out.find("Q. " + kReplies[0]), std::string::npos) << out;  // the question
   EXPECT_NE(out.find(kReplies[4]), std::string::npos) << out;  // the last short answer
 }

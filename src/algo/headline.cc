@@ -89,9 +89,10 @@ void LeaveOutHeadline(const Context& ctx, Selection* sel) {
   if (sel->keep.size() != doc.size()) return;
   // The first kept text with characters, and the rest of its block.
   NodeId first = 0;
-  while (first < doc.size() && !(sel->keep[first] == kKeptContent && doc[first].is_text() && ctx.annotation[first].chars > 0)) {
-    ++first;
-  }
+  auto content = [&](NodeId id) {
+    return sel->keep[id] == kKeptContent && doc[id].is_text() && ctx.annotation[id].chars > 0;
+  };
+  while (first < doc.size() && !content(first)) ++first;
   if (first >= doc.size()) return;
   const NodeId block = BlockOf(doc, first);
   std::vector<NodeId> nodes;

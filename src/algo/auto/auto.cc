@@ -52,8 +52,8 @@ bool RetryWithoutTagWrappers(const Page& page, ReadingEnd* end) {
 
 // The end of every pass, on `auto`'s own choice and on the line blocks of step 7 alike: trailing
 // furniture and a legal notice (step 6) and a repeated copy (step 9) go, and a product grid
-// (step 10) joins; then, with Options::comments, the comment sections. Line blocks keep a site's legal notice or a gallery's repeated captions as
-// readily as text, so they are ended the same way.
+// (step 10) joins; then, with Options::comments, the comment sections. Line blocks keep a site's
+// legal notice or a gallery's repeated captions as readily as text, so they are ended the same way.
 Selection EndOfContent(Page& page, Selection lb) {
   page.sel = std::move(lb);
   DropTrailingFurniture(page);

@@ -138,7 +138,8 @@ void DropLeadingMetaBlocks(Page& page) {
   // Classifies the block just finished; false when the content proper has started.
   auto close_unit = [&]() {
     if (unit == dom::kNoNode || unit_chars == 0) return true;
-    if (dom::HeadingLevel(page.doc[unit].tag) > 0 || unit == page.title_block || BoldParagraph(page, unit, meta_nodes, unit_begin)) {
+    if (dom::HeadingLevel(page.doc[unit].tag) > 0 || unit == page.title_block ||
+        BoldParagraph(page, unit, meta_nodes, unit_begin)) {
       meta_nodes.resize(unit_begin);  // headings stay
       return true;
     }

@@ -88,7 +88,7 @@ std::vector<NodeId> WrapperSiblings(Page& page, NodeId best, NodeId wrapper) {
   return roots;
 }
 
-// Calls fn(word) for each word of a class or id value: its runs of ASCII letters and digits,
+// Whether fn(word) holds for a word of a class or id value: its runs of ASCII letters and digits,
 // lower-cased; a word longer than 16 bytes is passed over (no word of the tables is that long).
 template <class Fn>
 bool AnyNameWord(std::string_view value, Fn fn) {
@@ -98,7 +98,8 @@ bool AnyNameWord(std::string_view value, Fn fn) {
     char buf[16];
     std::size_t size = 0;
     for (; i < value.size() && alnum(value[i]); ++i, ++size) {
-      if (size < sizeof buf) buf[size] = static_cast<char>(value[i] >= 'A' && value[i] <= 'Z' ? value[i] + 32 : value[i]);
+      const char c = value[i];
+      if (size < sizeof buf) buf[size] = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
     if (size > 0 && size <= sizeof buf && fn(std::string_view(buf, size))) return true;
   }
