@@ -296,8 +296,13 @@ struct WarcReader::Impl {
     pos = buf.size();
   }
 
-  // Whether blank lines and then a record (or the end of the stream) follow a block ending at `end`.
-  bool BlockEndsWell(std::size_t end) {
+  // Whether a block ending at `end` ends where its record should: at the record's closing CRLF CRLF
+  // (ARC: LF), or at blank lines and then a record or the end of the stream. Garbage after a
+  // closing CRLF CRLF is the next Next()'s business, not this record's.
+  bool BlockEndsWell(std::size_t end, bool arc) {
+    Need(end, 4);
+    const std::string_view after = std::string_view(buf).substr(end, 4);
+    if (after == "\r\n\r\n" || (arc && after.starts_with("\n"))) return true;
     std::size_t i = end;
     while (true) {
       if (!Need(i, 1)) return true;  // the end of the stream (or a break) may follow a block
@@ -342,7 +347,7 @@ struct WarcReader::Impl {
                    " bytes before the next record";
   }
 
-  bool ReadBlock(std::size_t block_start, std::uint64_t length, WarcRecord* out) {
+  bool ReadBlock(std::size_t block_start, std::uint64_t length, bool arc, WarcRecord* out) {
     if (length > options.max_record_bytes) {
       pos = block_start;
       const std::uint64_t got = Discard(length);
@@ -359,7 +364,7 @@ struct WarcReader::Impl {
       EndedInside(block_start, out, std::to_string(have) + " of " + std::to_string(length) + " block bytes");
       return true;
     }
-    if (!BlockEndsWell(block_start + n)) {
+    if (!BlockEndsWell(block_start + n, arc)) {
       WrongLength(block_start, length, out);
       return true;
     }
@@ -439,7 +444,7 @@ struct WarcReader::Impl {
       SkipToRecordStart(end + sep);
       return true;
     }
-    return ReadBlock(end + sep, length, out);
+    return ReadBlock(end + sep, length, false, out);
   }
 
   bool ReadArc(WarcRecord* out) {
@@ -469,7 +474,7 @@ struct WarcReader::Impl {
       SkipToRecordStart(nl + 1);
       return true;
     }
-    ReadBlock(nl + 1, length, out);
+    ReadBlock(nl + 1, length, true, out);
     if (header && out->error == WarcError::kNone && out->block.size() >= 2 && out->block[0] == '2' && out->block[1] == ' ') {
       arc_version = 2;
     }

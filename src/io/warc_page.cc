@@ -283,8 +283,9 @@ WarcSkip ReadWarcPage(const WarcRecord& rec, const WarcPageOptions& options, War
   const std::string_view block = rec.block;
   std::string media;
   HttpMessage http;
-  const bool has_http = StartsWith(block, "HTTP/") &&
-                        (rec.type != WarcRecordType::kResource || rec.content_type.find("application/http") != std::string::npos);
+  // A block typed application/http must hold an HTTP message; a resource's block is the document.
+  const bool has_http = rec.content_type.find("application/http") != std::string::npos ||
+                        (StartsWith(block, "HTTP/") && rec.type != WarcRecordType::kResource);
   if (has_http) {
     if (!ParseHttp(block, &http)) return WarcSkip::kOtherStatus;
     page->http_status = http.status;

@@ -166,17 +166,24 @@ class Batch {
       : out_(out), args_(args), options_(options), extractor_(options) {
     page_options_.any_status = args.status == "all";
     page_options_.any_type = args.payload == "any";
-    for (const std::string& t : args.types) {
-      page_options_.metadata |= t == "metadata";
-      page_options_.revisit |= t == "revisit";
-      page_options_.conversion |= t == "conversion";
-    }
+    const std::string types = "," + args.types + ",";
+    page_options_.metadata = types.find(",metadata,") != std::string::npos;
+    page_options_.revisit = types.find(",revisit,") != std::string::npos;
+    page_options_.conversion = types.find(",conversion,") != std::string::npos;
     page_options_.max_bytes = options.max_input_bytes;
     progress_ = isatty(2) && !args.no_progress;
   }
 
   int Run(const std::vector<io::InputItem>& items) {
     bool any_failed = false;
+    if (!out_.out_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(out_.out_dir, ec);
+      if (ec) {
+        std::cerr << "pith: cannot create output folder " << out_.out_dir << ": " << ec.message() << "\n";
+        return kExitFatal;
+      }
+    }
     std::ostream* sink = &std::cout;
     std::ofstream file;
     if (out_.format == "wet" && out_.out_dir.empty()) std::cout << io::WetInfoRecord("stdout.warc.wet", NowIso());
@@ -391,9 +398,17 @@ void AddArchiveFlags(CLI::App* cmd, ArchiveArgs& args) {
       ->check(CLI::IsMember({"2xx", "all"}));
   cmd->add_option("--warc-types", args.types,
                   "archives: also extract these record types (besides response, resource and ARC captures): "
-                  "metadata, revisit, conversion")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"metadata", "revisit", "conversion"}));
+                  "metadata, revisit, conversion (comma-separated)")
+      ->check([](const std::string& list) {
+        std::size_t i = 0;
+        while (i <= list.size()) {
+          const std::size_t comma = std::min(list.find(',', i), list.size());
+          const std::string t = list.substr(i, comma - i);
+          if (t != "metadata" && t != "revisit" && t != "conversion") return "unknown record type \"" + t + "\"";
+          i = comma + 1;
+        }
+        return std::string();
+      });
   cmd->add_option("--warc-payload", args.payload,
                   "archives: extract HTML payloads only (default html: text/html, application/xhtml+xml, or no "
                   "type and bytes that look like HTML) or any payload")

@@ -22,7 +22,7 @@ namespace pith::cli {
 struct ArchiveArgs {
   std::string input = "auto";                   // --input auto|warc|html
   std::string status = "2xx";                   // --warc-status 2xx|all
-  std::vector<std::string> types;               // --warc-types: extra record types to extract
+  std::string types;                            // --warc-types: extra record types to extract (comma-separated)
   std::string payload = "html";                 // --warc-payload html|any
   std::string summary;                          // --summary FILE.json
   bool no_progress = false;                     // --no-progress
