@@ -1,9 +1,10 @@
-// Decompression for archive files: gzip members through zlib, zstd frames through libzstd (see
-// docs/warc.md for why zlib: measured against libdeflate and ISA-L on a Common-Crawl-shaped file).
+// Decompression for archive files: gzip members through ISA-L's igzip, zstd frames through libzstd
+// (docs/warc.md: igzip inflates a Common-Crawl-shaped file 2.2x as fast as zlib; libdeflate, as fast,
+// only inflates whole buffers of known output size).
 #include "io/warc_stream.h"
 
+#include <isa-l/igzip_lib.h>
 #include <unistd.h>
-#include <zlib.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -45,14 +46,28 @@ Compression SniffCompression(std::string_view head) {
 }
 
 struct DecompressedStream::Codec {
-  z_stream z{};
-  bool z_ready = false;
+  inflate_state gzip;
   ZSTD_DStream* zstd = nullptr;
   ~Codec() {
-    if (z_ready) inflateEnd(&z);
     if (zstd) ZSTD_freeDStream(zstd);
   }
 };
+
+namespace {
+
+const char* IsalError(int rc) {
+  switch (rc) {
+    case ISAL_INVALID_BLOCK: return "invalid deflate block";
+    case ISAL_INVALID_SYMBOL: return "invalid deflate symbol";
+    case ISAL_INVALID_LOOKBACK: return "invalid lookback distance";
+    case ISAL_INVALID_WRAPPER: return "invalid gzip header or trailer";
+    case ISAL_UNSUPPORTED_METHOD: return "unsupported compression method";
+    case ISAL_INCORRECT_CHECKSUM: return "incorrect checksum";
+    default: return "inflate error";
+  }
+}
+
+}  // namespace
 
 DecompressedStream::DecompressedStream(int fd, std::string prefix)
     : fd_(fd), in_(std::move(prefix)), codec_(std::make_unique<Codec>()), scratch_(new char[kScratch]) {
@@ -61,7 +76,7 @@ DecompressedStream::DecompressedStream(int fd, std::string prefix)
   }
   compression_ = SniffCompression(in_);
   if (compression_ == Compression::kGzip) {
-    codec_->z_ready = inflateInit2(&codec_->z, 16 + MAX_WBITS) == Z_OK;
+    isal_inflate_init(&codec_->gzip);
   } else if (compression_ == Compression::kZstd) {
     codec_->zstd = ZSTD_createDStream();
     if (!ReadZstdDictionary()) return;
@@ -174,7 +189,8 @@ bool DecompressedStream::StartMember() {
   if (head.size() >= 3 && head.substr(0, 3) == std::string_view("\x1f\x8b\x08", 3)) {
     member_offset_ = at;
     members_.emplace_back(out_pos_, at);
-    inflateReset(&codec_->z);
+    isal_inflate_reset(&codec_->gzip);
+    codec_->gzip.crc_flag = ISAL_GZIP;  // igzip reads the gzip header and checks the trailer
     in_member_ = true;
     return true;
   }
@@ -194,11 +210,7 @@ bool DecompressedStream::StartMember() {
 }
 
 std::size_t DecompressedStream::FillGzip(std::string* out, std::size_t want) {
-  z_stream& z = codec_->z;
-  if (!codec_->z_ready) {
-    Break(0, WarcError::kGzip, "cannot initialise zlib");
-    return 0;
-  }
+  inflate_state& z = codec_->gzip;
   std::size_t produced = 0;
   while (produced == 0 && !at_break()) {
     if (!in_member_ && !StartMember()) return 0;
@@ -208,24 +220,25 @@ std::size_t DecompressedStream::FillGzip(std::string* out, std::size_t want) {
       return 0;
     }
     const std::size_t room = std::min(want - produced, kScratch);
-    z.next_in = reinterpret_cast<Bytef*>(in_.data() + in_pos_);
-    z.avail_in = static_cast<uInt>(std::min<std::size_t>(in_.size() - in_pos_, 1u << 30));
-    z.next_out = reinterpret_cast<Bytef*>(scratch_.get());
-    z.avail_out = static_cast<uInt>(room);
-    const int rc = inflate(&z, Z_NO_FLUSH);
+    const std::size_t avail = std::min<std::size_t>(in_.size() - in_pos_, 1u << 30);
+    z.next_in = reinterpret_cast<std::uint8_t*>(in_.data() + in_pos_);
+    z.avail_in = static_cast<std::uint32_t>(avail);
+    z.next_out = reinterpret_cast<std::uint8_t*>(scratch_.get());
+    z.avail_out = static_cast<std::uint32_t>(room);
+    const int rc = isal_inflate(&z);
     const std::size_t got = room - z.avail_out;
+    const std::size_t used = avail - z.avail_in;
     out->append(scratch_.get(), got);
-    in_pos_ = static_cast<std::size_t>(reinterpret_cast<char*>(z.next_in) - in_.data());
+    in_pos_ += used;
     produced += got;
     out_pos_ += got;
-    if (rc == Z_STREAM_END) {
+    if (rc >= 0 && z.block_state == ISAL_BLOCK_FINISH) {
       in_member_ = false;
-    } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+    } else if (rc < 0 || (got == 0 && used == 0 && z.avail_in > 0)) {
       in_member_ = false;
-      const std::string why = z.msg ? z.msg : "inflate error " + std::to_string(rc);
       const std::uint64_t bad = member_offset_;
       ResyncGzip(in_base_ + in_pos_);
-      Break(bad, WarcError::kGzip, "gzip member does not inflate: " + why);
+      Break(bad, WarcError::kGzip, std::string("gzip member does not inflate: ") + IsalError(rc));
     }
   }
   return produced;
