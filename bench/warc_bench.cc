@@ -8,7 +8,7 @@
 //   BM_CliWarc/jobs                     the whole process: `pith extract FILE -f jsonl -j N >/dev/null`
 // items/s = records (HTML records for the last two), bytes/s = compressed file bytes.
 //   ./build/warc_bench [--benchmark_filter=...]   (PITH_DATA overrides the corpus folder; the file is
-//   written once to $TMPDIR/pith-warc-bench.warc.gz and reused)
+//   built at start and written to $TMPDIR/pith-warc-bench.warc.gz for the whole-process runs)
 #include <benchmark/benchmark.h>
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>

@@ -3,8 +3,6 @@
 // gzip per record (as Common Crawl writes them), one gzip stream, or plain.
 #pragma once
 
-#include <zlib.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -13,22 +11,11 @@
 #include <vector>
 
 #include "decode/charset.h"
+#include "io/wet_writer.h"
 
 namespace pith::testing {
 
-inline std::string GzipBytes(std::string_view data, int level = 6) {
-  z_stream z{};
-  deflateInit2(&z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
-  std::string out(deflateBound(&z, static_cast<uLong>(data.size())) + 32, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  z.avail_in = static_cast<uInt>(data.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  deflate(&z, Z_FINISH);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
+inline std::string GzipBytes(std::string_view data, int level = 6) { return io::GzipMember(data, level); }
 
 // One WARC record: version line, fields, block, CRLF CRLF.
 inline std::string WarcRecordBytes(std::string_view type, std::string_view uri, std::string_view id,
@@ -98,8 +85,8 @@ struct BuiltWarc {
 
 // Page i becomes one response record: chunked when i % 7 == 1, gzip-encoded when i % 5 == 2, a wrong
 // HTTP charset (iso-8859-1 on UTF-8 bytes) when i % 11 == 3; a valid UTF-8 page says charset=utf-8
-// otherwise, a legacy one no charset. After every 6th page come non-HTML records (a request, and in
-// turn a redirect, a 404, an image, JSON), about 15% of all records. `copy` makes record ids and
+// otherwise, a legacy one no charset. After every 6th page comes a non-HTML record (in turn a request,
+// a redirect, a 404, an image, JSON): with the warcinfo record, about 15% of all records. `copy` makes record ids and
 // URLs differ when the corpus is written several times into one file.
 // `level`: the gzip level of the records (Common Crawl writes level 6; tests use 1 to build fast).
 inline void AppendCorpusWarc(const std::vector<CorpusPage>& pages, WarcLayout layout, BuiltWarc* out, int copy = 0,
@@ -139,30 +126,31 @@ inline void AppendCorpusWarc(const std::vector<CorpusPage>& pages, WarcLayout la
     std::snprintf(id, sizeof id, "%08x-0000-4000-8000-%012zx", copy, i);
     add(WarcRecordBytes("response", url, id, "application/http; msgtype=response", HttpResponseBytes(200, headers, body)));
     ++out->html_records;
-    if (i % 6 == 5) {
+    if (i % 6 == 5) {  // in turn: a request, a redirect, a 404, an image, JSON
       std::snprintf(id, sizeof id, "%08x-0001-4000-8000-%012zx", copy, i);
-      add(WarcRecordBytes("request", url, id, "application/http; msgtype=request",
-                          "GET / HTTP/1.1\r\nHost: example\r\nUser-Agent: pith-test\r\n\r\n"));
-      std::snprintf(id, sizeof id, "%08x-0002-4000-8000-%012zx", copy, i);
       const std::string other_url = url + "/other";
-      switch ((i / 6) % 4) {
+      const std::string http = "application/http; msgtype=response";
+      switch ((i / 6) % 5) {
         case 0:
-          add(WarcRecordBytes("response", other_url, id, "application/http; msgtype=response",
-                              HttpResponseBytes(301, "Location: " + url + "\r\nContent-Type: text/html\r\n", "<html>moved</html>")));
+          add(WarcRecordBytes("request", url, id, "application/http; msgtype=request",
+                              "GET / HTTP/1.1\r\nHost: example\r\nUser-Agent: pith-test\r\n\r\n"));
           break;
         case 1:
-          add(WarcRecordBytes("response", other_url, id, "application/http; msgtype=response",
-                              HttpResponseBytes(404, "Content-Type: text/html\r\n", "<html><p>not found</p></html>")));
+          add(WarcRecordBytes("response", other_url, id, http,
+                              HttpResponseBytes(301, "Location: " + url + "\r\nContent-Type: text/html\r\n", "<html>moved</html>")));
           break;
         case 2:
-          add(WarcRecordBytes("response", other_url, id, "application/http; msgtype=response",
+          add(WarcRecordBytes("response", other_url, id, http,
+                              HttpResponseBytes(404, "Content-Type: text/html\r\n", "<html><p>not found</p></html>")));
+          break;
+        case 3:
+          add(WarcRecordBytes("response", other_url, id, http,
                               HttpResponseBytes(200, "Content-Type: image/png\r\n", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16))));
           break;
         default:
-          add(WarcRecordBytes("response", other_url, id, "application/http; msgtype=response",
-                              HttpResponseBytes(200, "Content-Type: application/json\r\n", "{\"a\": [1, 2, 3]}")));
+          add(WarcRecordBytes("response", other_url, id, http, HttpResponseBytes(200, "Content-Type: application/json\r\n", "{\"a\": [1, 2, 3]}")));
       }
-      out->other_records += 2;
+      ++out->other_records;
     }
   }
   if (layout == WarcLayout::kGzipStream) out->bytes += GzipBytes(stream, level);

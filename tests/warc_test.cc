@@ -196,16 +196,19 @@ TEST(WarcDamage, ABadGzipMemberInTheMiddleIsOneErrorAndTheNextMemberIsRead) {
   EXPECT_EQ(records[2].target_uri, "http://example.com/3");
 }
 
-TEST(WarcDamage, AContentLengthTooLongIsCutAtTheNextRecord) {
+// Three responses, the second with its Content-Length off by `delta`, plain or a gzip member each.
+std::vector<WarcRecord> ReadWithWrongLength(long delta, bool gzip) {
   std::string two = Response(2);
   const std::string length = "Content-Length: ";
   const std::size_t at = two.find(length) + length.size();
   const std::size_t end = two.find('\r', at);
-  two.replace(at, end - at, std::to_string(std::stoul(two.substr(at, end - at)) + 200));
+  two.replace(at, end - at, std::to_string(static_cast<long>(std::stoul(two.substr(at, end - at))) + delta));
+  return ReadAll(gzip ? GzipBytes(Response(1)) + GzipBytes(two) + GzipBytes(Response(3)) : Response(1) + two + Response(3));
+}
+
+TEST(WarcDamage, AContentLengthTooLongIsCutAtTheNextRecord) {
   for (const bool gzip : {false, true}) {
-    const std::string bytes = gzip ? GzipBytes(Response(1)) + GzipBytes(two) + GzipBytes(Response(3))
-                                   : Response(1) + two + Response(3);
-    const auto records = ReadAll(bytes);
+    const auto records = ReadWithWrongLength(200, gzip);
     ASSERT_EQ(Outcomes(records), (std::vector<std::string>{"response/none", "response/!content_length", "response/none"})) << gzip;
     EXPECT_EQ(records[1].target_uri, "http://example.com/2");
     EXPECT_EQ(records[2].target_uri, "http://example.com/3");
@@ -213,15 +216,8 @@ TEST(WarcDamage, AContentLengthTooLongIsCutAtTheNextRecord) {
 }
 
 TEST(WarcDamage, AContentLengthTooShortSkipsToTheNextRecord) {
-  std::string two = Response(2);
-  const std::string length = "Content-Length: ";
-  const std::size_t at = two.find(length) + length.size();
-  const std::size_t end = two.find('\r', at);
-  two.replace(at, end - at, std::to_string(std::stoul(two.substr(at, end - at)) - 50));
   for (const bool gzip : {false, true}) {
-    const std::string bytes = gzip ? GzipBytes(Response(1)) + GzipBytes(two) + GzipBytes(Response(3))
-                                   : Response(1) + two + Response(3);
-    const auto records = ReadAll(bytes);
+    const auto records = ReadWithWrongLength(-50, gzip);
     ASSERT_EQ(Outcomes(records), (std::vector<std::string>{"response/none", "response/!content_length", "response/none"})) << gzip;
     // The 50 bytes the length leaves out and the record's closing CRLF CRLF.
     EXPECT_NE(records[1].message.find("54 bytes before the next record"), std::string::npos) << records[1].message;

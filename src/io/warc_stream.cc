@@ -313,8 +313,9 @@ std::size_t DecompressedStream::FillZstd(std::string* out, std::size_t want) {
       ZSTD_DCtx_reset(codec_->zstd, ZSTD_reset_session_only);
       // The next frame: scan for the zstd magic.
       bool found = false;
+      std::size_t from = in_pos_ + 1;  // past the failed frame's first byte
       while (!found) {
-        for (std::size_t i = in_pos_ + 1; i + 4 <= in_.size(); ++i) {
+        for (std::size_t i = from; i + 4 <= in_.size(); ++i) {
           if (Le32(in_.data() + i) == kZstdMagic) {
             in_pos_ = i;
             found = true;
@@ -322,11 +323,12 @@ std::size_t DecompressedStream::FillZstd(std::string* out, std::size_t want) {
           }
         }
         if (found) break;
-        in_pos_ = in_.size() >= 3 ? in_.size() - 3 : 0;
+        in_pos_ = in_.size() >= 3 ? in_.size() - 3 : 0;  // keep a magic cut by the buffer's end
         if (!FillInput()) {
           in_pos_ = in_.size();
           break;
         }
+        from = in_pos_;
       }
       Break(bad, WarcError::kZstd, std::string("zstd frame does not decompress: ") + ZSTD_getErrorName(rc));
     } else if (rc == 0) {

@@ -137,9 +137,9 @@ std::string WetConversionRecord(std::string_view target_uri, std::string_view da
   return Record(std::move(head), "text/plain", text);
 }
 
-std::string GzipMember(std::string_view data) {
+std::string GzipMember(std::string_view data, int level) {
   z_stream z{};
-  deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+  deflateInit2(&z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
   std::string out(deflateBound(&z, static_cast<uLong>(data.size())) + 32, '\0');
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
   z.avail_in = static_cast<uInt>(data.size());

@@ -24,7 +24,8 @@ std::string WetInfoRecord(std::string_view filename, std::string_view date);
 std::string WetConversionRecord(std::string_view target_uri, std::string_view date, std::string_view refers_to,
                                 std::string_view text);
 
-// `data` as one gzip member (Common Crawl's .warc.wet.gz compresses each record on its own).
-std::string GzipMember(std::string_view data);
+// `data` as one gzip member at zlib `level` (Common Crawl's .warc.wet.gz compresses each record on
+// its own).
+std::string GzipMember(std::string_view data, int level = 6);
 
 }  // namespace pith::io
