@@ -3,7 +3,9 @@
 // gzip per record (as Common Crawl writes them), one gzip stream, or plain.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>

@@ -31,7 +31,10 @@
 namespace pith::cli {
 namespace {
 
+// stdin's first bytes are read once and kept (a pipe cannot be read twice); a file's first 4 KiB
+// are enough to inflate the start of a gzip or zstd record.
 constexpr std::size_t kSniffBytes = 1 << 16;
+constexpr std::size_t kSniffFileBytes = 1 << 12;
 
 // Bytes IsArchive read from stdin (read(2) on fd 0, never stdio, so nothing is buffered elsewhere).
 std::string g_stdin_prefix;
@@ -68,7 +71,9 @@ void ReadStdin(std::size_t limit, std::string* out) {
 bool HeadIsArchive(const std::string& head) {
   std::string plain;
   const std::string* text = &head;
-  if (io::SniffCompression(head) != io::Compression::kPlain) {
+  // zstd: an archive (pages are not read from zstd; a dictionary frame may fill the first bytes).
+  if (io::SniffCompression(head) == io::Compression::kZstd) return true;
+  if (io::SniffCompression(head) == io::Compression::kGzip) {
     io::DecompressedStream stream(-1, head);
     stream.Fill(&plain, 64);
     text = &plain;
@@ -432,7 +437,7 @@ bool IsArchive(const io::InputItem& item, const ArchiveArgs& args) {
     head = g_stdin_prefix;
   } else {
     std::ifstream f(item.path, std::ios::binary);
-    head.resize(kSniffBytes);
+    head.resize(kSniffFileBytes);
     f.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(f.gcount()));
   }
