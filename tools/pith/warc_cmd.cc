@@ -360,23 +360,28 @@ class Batch {
       std::cerr << (progress_ ? "\r\033[K" : "") << "pith: " << o.complaint << "\n";
     }
     sink << o.rendered;
-    if (progress_ && size > 0) Progress(item, *counts, o.bytes_read, size);
+    if (progress_ && o.bytes_read > 0) Progress(item, *counts, o.bytes_read, size);
   }
 
-  // "crawl.warc.gz  42% 120/285 MB  1,234 rec/s  14.1 MB/s  ETA 0:12", at most 4 times a second.
+  // "crawl.warc.gz  42% 120/285 MB  1234 rec/s  14.1 MB/s  ETA 0:12", at most 4 times a second;
+  // without the percent, total and ETA when the size is unknown (stdin).
   void Progress(const io::InputItem& item, const Counts& counts, std::uint64_t done, std::uint64_t size) {
     const auto now = std::chrono::steady_clock::now();
     if (now - last_progress_ < std::chrono::milliseconds(250)) return;
     last_progress_ = now;
     const double secs = std::max(1e-3, std::chrono::duration<double>(now - start_).count());
-    const double mb = static_cast<double>(done) / 1e6;
+    const double mb = static_cast<double>(done) / 1e6, total = static_cast<double>(size) / 1e6;
     const double rate = mb / secs;
-    const double left = rate > 0 ? (static_cast<double>(size) / 1e6 - mb) / rate : 0;
     char line[256];
-    std::snprintf(line, sizeof line, "\r%s  %3.0f%% %.0f/%.0f MB  %.0f rec/s  %.1f MB/s  ETA %d:%02d\033[K",
-                  std::filesystem::path(item.name).filename().c_str(), 100.0 * static_cast<double>(done) / static_cast<double>(size),
-                  mb, static_cast<double>(size) / 1e6, static_cast<double>(counts.records) / secs, rate,
-                  static_cast<int>(left) / 60, static_cast<int>(left) % 60);
+    if (size > 0) {
+      const int left = rate > 0 ? static_cast<int>((total - mb) / rate) : 0;
+      std::snprintf(line, sizeof line, "\r%s  %3.0f%% %.0f/%.0f MB  %.0f rec/s  %.1f MB/s  ETA %d:%02d\033[K",
+                    std::filesystem::path(item.name).filename().c_str(), 100.0 * mb / total, mb, total,
+                    static_cast<double>(counts.records) / secs, rate, left / 60, left % 60);
+    } else {
+      std::snprintf(line, sizeof line, "\r%s  %.0f MB  %.0f rec/s  %.1f MB/s\033[K", item.name.c_str(), mb,
+                    static_cast<double>(counts.records) / secs, rate);
+    }
     std::cerr << line << std::flush;
   }
 
