@@ -224,6 +224,15 @@ TEST(WarcDamage, AContentLengthTooShortSkipsToTheNextRecord) {
   }
 }
 
+TEST(WarcDamage, AHugeWrongContentLengthStopsAtTheNextGzipMember) {
+  std::string two = Response(2);
+  const std::size_t at = two.find("Content-Length: ") + 16;
+  two.replace(at, two.find('\r', at) - at, "999999999999");
+  const auto records = ReadAll(GzipBytes(Response(1)) + GzipBytes(two) + GzipBytes(Response(3)));
+  ASSERT_EQ(Outcomes(records), (std::vector<std::string>{"response/none", "response/!content_length", "response/none"}));
+  EXPECT_EQ(records[2].target_uri, "http://example.com/3");
+}
+
 TEST(WarcDamage, ATruncatedLastRecordIsATruncatedError) {
   const std::string whole = Response(1) + Response(2);
   const auto plain = ReadAll(whole.substr(0, whole.size() - 100));

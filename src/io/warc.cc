@@ -254,9 +254,12 @@ struct WarcReader::Impl {
   }
 
   // Skips `n` bytes from pos without keeping them (a block past max_record_bytes). Returns how
-  // many were there.
-  std::uint64_t Discard(std::uint64_t n) {
+  // many were there; stops early, setting *cut, at a gzip member that starts a record (the length
+  // was wrong, not the block huge).
+  std::uint64_t Discard(std::uint64_t n, bool* cut) {
     std::uint64_t done = 0;
+    *cut = false;
+    const std::uint64_t first = Abs(pos);  // the block's start: a member starting there is its own
     while (done < n) {
       if (pos == buf.size()) {
         buf.clear();
@@ -265,7 +268,14 @@ struct WarcReader::Impl {
         stream.ForgetBefore(base);
         if (!Need(0, 1)) break;
       }
-      const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(n - done, buf.size() - pos));
+      // A member starting here (it may have just been read) that opens a record ends the skip.
+      if (Abs(pos) > first && stream.NextMemberAfter(Abs(pos) - 1) == Abs(pos) && RecordStartsAt(pos)) {
+        *cut = true;
+        break;
+      }
+      std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(n - done, buf.size() - pos));
+      const std::uint64_t member = stream.NextMemberAfter(Abs(pos));
+      if (member < Abs(pos + k)) k = static_cast<std::size_t>(member - Abs(pos));
       pos += k;
       done += k;
     }
@@ -282,8 +292,8 @@ struct WarcReader::Impl {
     }
   }
 
-  // The stream ended inside the record at `start` (index): the break's error, or kTruncated.
-  void EndedInside(std::size_t start, WarcRecord* out, std::string what) {
+  // The stream ended inside the record being read: the break's error, or kTruncated.
+  void EndedInside(WarcRecord* out, const std::string& what) {
     if (stream.at_break()) {
       const io::StreamBreak b = stream.TakeBreak();
       out->error = b.kind;
@@ -292,7 +302,6 @@ struct WarcReader::Impl {
       out->error = WarcError::kTruncated;
       out->message = "the file ends inside the record: " + what;
     }
-    (void)start;
     pos = buf.size();
   }
 
@@ -350,18 +359,21 @@ struct WarcReader::Impl {
   bool ReadBlock(std::size_t block_start, std::uint64_t length, bool arc, WarcRecord* out) {
     if (length > options.max_record_bytes) {
       pos = block_start;
-      const std::uint64_t got = Discard(length);
-      out->error = WarcError::kTooLarge;
+      bool cut = false;
+      const std::uint64_t got = Discard(length, &cut);
+      out->error = cut ? WarcError::kContentLength : WarcError::kTooLarge;
       out->message = "block of " + std::to_string(length) + " bytes is past the limit of " +
-                     std::to_string(options.max_record_bytes) + (got < length ? " (and the file ends inside it)" : "");
-      if (got < length && stream.at_break()) stream.TakeBreak();
+                     std::to_string(options.max_record_bytes) +
+                     (cut ? "; a record starts " + std::to_string(got) + " bytes into it (a gzip member)"
+                          : got < length ? " (and the file ends inside it)" : "");
+      if (!cut && got < length && stream.at_break()) stream.TakeBreak();
       return true;
     }
     const std::size_t n = static_cast<std::size_t>(length);
     if (!Need(block_start, n)) {
       const std::size_t have = buf.size() - block_start;
       out->block.assign(buf, block_start, have);
-      EndedInside(block_start, out, std::to_string(have) + " of " + std::to_string(length) + " block bytes");
+      EndedInside(out, std::to_string(have) + " of " + std::to_string(length) + " block bytes");
       return true;
     }
     if (!BlockEndsWell(block_start + n, arc)) {
@@ -389,7 +401,7 @@ struct WarcReader::Impl {
         SkipToRecordStart(start + 5);
         return true;
       }
-      EndedInside(start, out, "in the header");
+      EndedInside(out, "in the header");
       return true;
     }
     const std::string_view head = std::string_view(buf).substr(start, end - start);
