@@ -55,6 +55,7 @@ enum class WarcError : std::uint8_t {
                    // earlier, or no record follows where it should)
   kTruncated,      // the file ends inside this record
   kTooLarge,       // the block is past max_record_bytes (a gzip bomb, a huge capture): skipped
+                   // as it is read, never held
   kIo,             // reading the file failed
 };
 const char* WarcErrorName(WarcError e);  // "gzip_error", "garbage", "content_length", ...
@@ -139,7 +140,8 @@ struct WarcPage {
   int http_status = 0;    // 0 when the record holds no HTTP message (a resource, an ARC document)
   std::string http_content_type;  // the payload's type, lower case, parameters removed
   Status decode_status;   // not ok when the chunked framing or the Content-Encoding was broken
-                          // (kNotHtml / kTooLarge; `body` then holds what could be read)
+                          // (kIoError), or the payload inflated past max_bytes (kTooLarge); `body`
+                          // then holds what could be read
 };
 
 // Classifies `rec` and, for a page to extract, fills *page. Returns why the record is skipped, or
