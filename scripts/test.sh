@@ -37,6 +37,13 @@ if [ "${SKIP_FUZZ:-0}" != 1 ]; then
       cp -n "$page" "$corpus/$(basename "$(dirname "$page")").html"
     done
     cp -n examples/*.html "$corpus"/ 2>/dev/null || true
+    # The WARC reader's target starts from the warcio sample files too (a leading mode byte 0: as they are).
+    if [ "$(basename "$target")" = warc_fuzz ] && [ -d ../shared/warc-samples ]; then
+      for f in ../shared/warc-samples/*.warc* ../shared/warc-samples/*.arc*; do
+        case "$f" in *LICENSE*) continue ;; esac
+        [ -f "$corpus/$(basename "$f")" ] || { printf '\0'; cat "$f"; } >"$corpus/$(basename "$f")"
+      done
+    fi
     "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "$corpus" 2>&1 | tail -n 3
   done
 fi
