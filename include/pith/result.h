@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "pith/export.h"
 #include "pith/options.h"
 #include "pith/status.h"
 
@@ -19,7 +20,7 @@ enum class EncodingSource : std::uint8_t {
   kDetector,  // uchardet on tag-stripped bytes
   kDefault,   // nothing else decided: windows-1252
 };
-const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ...
+PITH_API const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ...
 
 struct EncodingInfo {
   std::string charset;                 // canonical name actually used, e.g. "UTF-8", "GB18030"
@@ -36,7 +37,7 @@ struct EncodingInfo {
 
 // One unit of main content, in document order.
 enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption };
-const char* BlockKindName(BlockKind k);
+PITH_API const char* BlockKindName(BlockKind k);
 
 // A stretch of a block's text that is a link in the page.
 struct Link {
@@ -76,7 +77,7 @@ struct Metadata {
   std::string description;
 };
 
-struct Result {
+struct PITH_API Result {
   Status status;                      // ok, or kNoContent (normal), or an error
   Algorithm algorithm = Algorithm::kLineBlock;
   EncodingInfo encoding;
