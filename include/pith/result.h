@@ -19,12 +19,13 @@ enum class EncodingSource : std::uint8_t {
   kUtf8Valid, // bytes are valid UTF-8 (also overrides a wrong legacy meta declaration)
   kDetector,  // uchardet on tag-stripped bytes
   kDefault,   // nothing else decided: windows-1252
+  kNone,      // the input was not decoded: an error came first (empty, binary, too large, unreadable)
 };
-PITH_API const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ...
+PITH_API const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ..., "none"
 
 struct EncodingInfo {
-  std::string charset;                 // canonical name actually used, e.g. "UTF-8", "GB18030"
-  EncodingSource source = EncodingSource::kDefault;
+  std::string charset;                 // canonical name actually used, e.g. "UTF-8", "GB18030"; "" if none
+  EncodingSource source = EncodingSource::kNone;
   std::string declared;                // what the page's meta declared, if anything ("" = none)
   std::uint64_t replacements = 0;      // invalid sequences replaced by U+FFFD
   // Tibetan text set in a legacy font (paper 003 §1.3): the fonts whose text was converted to

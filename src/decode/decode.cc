@@ -35,8 +35,9 @@ const char* EncodingSourceName(EncodingSource s) {
     case EncodingSource::kUtf8Valid: return "utf8";
     case EncodingSource::kDetector: return "detector";
     case EncodingSource::kDefault: return "default";
+    case EncodingSource::kNone: return "none";
   }
-  return "default";
+  return "none";
 }
 
 }  // namespace pith
