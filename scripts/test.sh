@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite (this is what CI runs): dependencies, Release build +
+# The whole test suite (this is what CI runs): dependencies, the quick start, Release build +
 # unit/golden/CLI tests and the fast accuracy gate (tests/eval_gate_test.cc), a program using pith
 # as a dependency (scripts/consumer_test.sh), ASan+UBSan build + tests, and a short run of every
 # libFuzzer target.
@@ -11,6 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 scripts/deps.sh
+
+echo "== Quick start (the tool alone)"
+scripts/quickstart_test.sh
 
 echo "== Release build and tests"
 scripts/build.sh
