@@ -10,7 +10,7 @@
 //
 // Aggregation per set and per group (lang_guess group, page_type): shingle and character P/R/F by
 // the set conventions of metrics.h (means over pages, F = 2PR/(P+R) of the means, plus the mean of
-// per-page F), snippet tp/fp/fn/tn summed, metadata matches summed (title, author, date where the
+// per-page F), word P/R/F1 as the WCXB benchmark averages them (means over all pages), snippet tp/fp/fn/tn summed, metadata matches summed (title, author, date where the
 // truth names them; an extractor's run only), compression = mean over pages of output bytes / input
 // bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
 // and compression only; pages without snippet truth don't touch the snippet counts.
@@ -56,6 +56,7 @@ struct PageReport {
   bool has_text_truth = false;
   CharScore chars;          // valid when has_text_truth
   ShingleScore shingles;    // valid when has_text_truth
+  WordScore words;          // valid when has_text_truth
   bool has_snippets = false;
   SnippetCounts snippets;   // valid when has_snippets
   MetadataCounts metadata;  // fields the truth names (none for saved outputs: they hold text only)
@@ -67,6 +68,9 @@ struct GroupReport {
   std::size_t pages = 0, errors = 0, empty_outputs = 0;  // empty_outputs includes errors
   std::size_t text_pages = 0, snippet_pages = 0;         // pages with each kind of truth
   MeanScores shingles, chars;  // over text_pages
+  // Word P/R/F1 (WCXB): precision and recall are means over all text_pages, and the benchmark's F1
+  // is words.mean_page_f1 (words.f1, the harmonic mean of the means, is not reported).
+  MeanScores words;
   SnippetCounts snippets;      // summed over snippet_pages
   MetadataCounts metadata;     // summed over pages
   double compression = 0;      // mean over pages of output bytes / input bytes

@@ -92,7 +92,7 @@ void RegisterEval(CLI::App& root, int& exit_code) {
   CLI::App* cmd = root.add_subcommand(
       "eval",
       "Score extraction against evaluation sets (index.jsonl + html/ + truth/): shingle P/R/F1 "
-      "(ScrapingHub), character P/R/F (paper 000), snippet counts, metadata (title, author, date where the "
+      "(ScrapingHub), character P/R/F (paper 000), word P/R/F1 (WCXB), snippet counts, metadata (title, author, date where the "
       "truth names them), compression, pages/s. With --outputs, score any tool's saved outputs with the same "
       "metrics instead of running an algorithm (metadata is then not scored).");
   cmd->add_option("--data", state->data, "An evaluation set, or a folder of sets (each subfolder with an index.jsonl)")
