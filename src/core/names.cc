@@ -49,6 +49,19 @@ bool ParseAlgorithm(std::string_view name, Algorithm* out) {
   return false;
 }
 
+const char* PageTypeName(PageType t) {
+  switch (t) {
+    case PageType::kArticle: return "article";
+    case PageType::kForum: return "forum";
+    case PageType::kProduct: return "product";
+    case PageType::kCollection: return "collection";
+    case PageType::kListing: return "listing";
+    case PageType::kDocumentation: return "documentation";
+    case PageType::kService: return "service";
+  }
+  return "article";
+}
+
 const char* BlockKindName(BlockKind k) {
   switch (k) {
     case BlockKind::kParagraph: return "paragraph";
