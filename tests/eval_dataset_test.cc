@@ -315,9 +315,14 @@ TEST(EvalEvaluate, EvaluateSetWordMeans) {
   const ExtractFunction extract = [](std::string_view html, const PageInfo&) {
     Extraction e;
     e.text = html.size() == 1 ? "red SHOES size 42" : html.size() == 2 ? "" : "a b c d";
+    e.page_type = html.size() == 3 ? "article" : "product";  // w3 is labelled listing
     return e;
   };
   const SetReport r = EvaluateSet(set, extract);
+  // The classifier's answers: 2 of the 3 labels.
+  EXPECT_EQ(r.total.typed_pages, 3u);
+  EXPECT_EQ(r.total.typed_right, 2u);
+  EXPECT_EQ(r.pages[2].page_type_found, "article");
   EXPECT_DOUBLE_EQ(r.total.words.precision, (1 + 0 + 0.5) / 3);
   EXPECT_DOUBLE_EQ(r.total.words.recall, (1 + 0 + 1) / 3.0);
   EXPECT_DOUBLE_EQ(r.total.words.mean_page_f1, (1 + 0 + 2.0 / 3) / 3);
@@ -332,6 +337,9 @@ TEST(EvalEvaluate, EvaluateSetWordMeans) {
   EXPECT_DOUBLE_EQ(j["groups"]["page_type"]["product"]["word"]["f1"].get<double>(), 0.5);
   EXPECT_EQ(j["page_results"][2]["word"]["overlap"], 2);
   EXPECT_EQ(j["page_results"][2]["word"]["extracted_words"], 4);
+  EXPECT_EQ(j["page_results"][2]["page_type_found"], "article");
+  EXPECT_EQ(j["page_type_answers"]["right"], 2);
+  EXPECT_EQ(j["groups"]["page_type"]["product"]["page_type_answers"]["right"], 2);
 }
 
 TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {

@@ -19,6 +19,7 @@ Extraction ToExtraction(const Result& r) {
   e.title = r.metadata.title;
   e.author = r.metadata.author;
   e.date = r.metadata.date;
+  if (r.status.ok() || r.status.code() == StatusCode::kNoContent) e.page_type = PageTypeName(r.page_type);
   if (r.status.ok()) {
     e.text = r.Text();
   } else if (r.status.code() != StatusCode::kNoContent) {
@@ -61,6 +62,10 @@ class GroupBuilder {
       g.snippets += p.snippets;
     }
     g.metadata += p.metadata;
+    if (!p.page_type.empty() && !p.page_type_found.empty()) {
+      ++g.typed_pages;
+      g.typed_right += p.page_type == p.page_type_found;
+    }
   }
 
   GroupReport Finish() {
@@ -206,6 +211,10 @@ nlohmann::json GroupJson(const GroupReport& g, bool timed) {
   j["word"] = g.text_pages ? WordJson(g.words) : nlohmann::json(nullptr);
   j["snippets"] = g.snippet_pages ? SnippetJson(g.snippets) : nlohmann::json(nullptr);
   j["metadata"] = g.metadata.fields() ? MetadataJson(g.metadata) : nlohmann::json(nullptr);
+  j["page_type_answers"] = g.typed_pages ? nlohmann::json{{"pages", g.typed_pages},
+                                                          {"right", g.typed_right},
+                                                          {"accuracy", Share(g.typed_right, g.typed_pages)}}
+                                         : nlohmann::json(nullptr);
   return j;
 }
 
@@ -219,6 +228,7 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
                       {"seconds", timed ? nlohmann::json(p.seconds) : nlohmann::json(nullptr)},
                       {"compression", CompressionRatio(p.output_bytes, p.input_bytes)}};
   if (!p.page_type.empty()) j["page_type"] = p.page_type;
+  if (!p.page_type_found.empty()) j["page_type_found"] = p.page_type_found;
   if (!p.message.empty()) j["message"] = p.message;
   if (p.has_text_truth) {
     j["char"] = {{"precision", p.chars.precision}, {"recall", p.chars.recall}, {"f", p.chars.f},
@@ -319,6 +329,7 @@ SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
     pr.error = e.error;
     pr.status = std::move(e.status);
     pr.message = std::move(e.message);
+    pr.page_type_found = std::move(e.page_type);
     pr.title = std::move(e.title);
     pr.author = std::move(e.author);
     pr.date = std::move(e.date);
@@ -394,6 +405,10 @@ void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
     }
     out << line << "\n";
   }
+  if (set.total.typed_pages) {
+    out << "  page type: " << set.total.typed_right << "/" << set.total.typed_pages << " = "
+        << Fixed(Share(set.total.typed_right, set.total.typed_pages)) << " answered as the index labels them\n";
+  }
   if (set.by_lang.size() > 1) {
     for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g, timed);
   }
@@ -431,6 +446,7 @@ void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::siz
          "word: WCXB bag of lowercased \\w+ words (a CJK run is one word); P, R, F1 = means of page scores"
          " over all pages.\n"
          "snippets: substring match after collapsing whitespace runs to one space (case-sensitive).\n"
+         "page type: the page classifier's answers against the index's page_type labels.\n"
          "metadata: pages whose truth names the field; title and author equal after folding case, quotes,"
          " dashes and spaces; date the same day (YYYY-MM-DD).\n"
          "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes);"
