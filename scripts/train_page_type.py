@@ -126,7 +126,7 @@ class Model:
         return np.argmax(z @ self.weights.T + self.bias, axis=1)
 
 
-def report_cv(pages, names, c, balance):
+def report_cv(pages, names, c, balance, oof_file=""):
     x, y = matrix(pages, names)
     sets = np.array([p["set"] for p in pages])
     wcxb = np.where(sets == "wcxb-dev")[0]
@@ -137,6 +137,12 @@ def report_cv(pages, names, c, balance):
         rows = np.concatenate([wcxb[train], others])
         predicted[test] = Model(c, balance).fit(x[rows], y[rows]).predict(x[wcxb[test]])
     truth = y[wcxb]
+    if oof_file:
+        # Each wcxb-dev page's answer from the fold that did not train on it: a held-out answer for
+        # measuring what a type-specific strategy buys (see docs/page-types.md).
+        with open(oof_file, "w", encoding="utf-8") as f:
+            for i, t in zip(wcxb, predicted):
+                f.write("%s\t%s\n" % (pages[i]["id"], TYPES[t]))
     print("wcxb-dev, 5-fold cross-validation grouped by domain: accuracy %.3f (%d pages)" %
           ((predicted == truth).mean(), len(wcxb)))
     print("  %-14s %5s %9s %6s" % ("type", "pages", "precision", "recall"))
@@ -212,6 +218,7 @@ def main():
     ap.add_argument("--C", type=float, default=0.3, help="inverse L2 regularisation strength")
     ap.add_argument("--balance", type=float, default=0.0, help="class weight power (see Model)")
     ap.add_argument("--no-write", action="store_true", help="report only; leave the table as it is")
+    ap.add_argument("--oof", default="", help="write wcxb-dev's cross-validated answers here (id<TAB>type)")
     args = ap.parse_args()
     pages = load_pages(args.pith, args.data, args.cache)
     names = list(pages[0]["features"].keys()) if pages else []
@@ -222,7 +229,7 @@ def main():
     names.sort(key=order.get)
     counts = Counter(p["label"] for p in pages)
     print("%d pages: %s" % (len(pages), ", ".join("%s %d" % (t, counts[t]) for t in TYPES)))
-    report_cv(pages, names, args.C, args.balance)
+    report_cv(pages, names, args.C, args.balance, args.oof)
     if args.no_write:
         return
     x, y = matrix(pages, names)
