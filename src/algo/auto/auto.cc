@@ -14,7 +14,8 @@
 //   9. copies            copies.cc                 a second copy of the text goes
 //  10. grids             grids.cc                  product cards or teasers join
 // Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent).
-// The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h.
+// The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h;
+// --favor precision|recall shifts some of those thresholds for every step (favor.cc).
 // When a reading finds no content, the page is read again without believing a wrapper's tag, or
 // without class/id names (RunAuto).
 #include <algorithm>

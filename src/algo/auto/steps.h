@@ -11,6 +11,10 @@
 
 namespace pith::algo::auto_steps {
 
+// --favor (favor.cc): the options and step 6's thresholds shifted towards precision or recall.
+AutoOptions Favored(const AutoOptions& o);
+EndsThresholds FavoredEnds(Favor favor);
+
 // Step 1, hints (hints.cc; the words of class and id names in class_names.cc): fills page.hint,
 // page.inside and page.strong_hint.
 void ComputeHints(Page& page);
