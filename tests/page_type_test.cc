@@ -230,5 +230,41 @@ TEST(PageTypeClassifier, InTheJsonRecordAndTheExplanation) {
   EXPECT_NE(html.find("<h2>Page type</h2>"), std::string::npos);
 }
 
+// A shop's category page: a grid of products between the category's title and a buying guide.
+// The votes pick the guide (its paragraphs are the only prose) and the grid, unpriced by step 10's
+// share (its text is under half the guide's), stays out; classified as a collection, the page
+// keeps all its text outside boilerplate (auto step 8): title, introduction, grid and guide.
+TEST(PageTypeStrategies, ACollectionPageKeepsItsGridBesideTheBuyingGuide) {
+  const std::string html =
+    "<html><head><title>Men's socks | Sockshop</title><meta property=\"og:type\" content=\"website\"></head><body>"
+    "<header><nav><a href=\"/\">Home</a> <a href=\"/collections/men\">Men</a> <a href=\"/collections/women\">Women</a> <a href=\"/cart\">Cart</a></nav></header>"
+    "<main><h1>Men's socks</h1><p>Soft, warm and made to last.</p>"
+    "<div class=\"grid\">"
+    "<div class=\"card\"><a href=\"/products/merino-hiker-crew\">Merino Hiker Crew</a><span>Charcoal</span><span>$18</span></div>"
+    "<div class=\"card\"><a href=\"/products/trail-runner-ankle\">Trail Runner Ankle</a><span>Black</span><span>$14</span></div>"
+    "<div class=\"card\"><a href=\"/products/office-classic-calf\">Office Classic Calf</a><span>Navy</span><span>$16</span></div>"
+    "<div class=\"card\"><a href=\"/products/winter-thermal-knee\">Winter Thermal Knee</a><span>Grey</span><span>$22</span></div>"
+    "<div class=\"card\"><a href=\"/products/cotton-everyday-quarter\">Cotton Everyday Quarter</a><span>White</span><span>$12</span></div>"
+    "<div class=\"card\"><a href=\"/products/bamboo-lounge-crew\">Bamboo Lounge Crew</a><span>Olive</span><span>$15</span></div>"
+    "</div>"
+    "<section class=\"guide\"><h2>How to choose socks</h2>"
+    "<p>Merino wool keeps feet warm in winter and cool in summer, and it does not hold smells the way cotton does, which makes it the best choice for hiking and travel.</p>"
+    "<p>Cotton socks are soft and cheap, but they hold moisture; choose them for the office and for short walks rather than for long days on your feet.</p>"
+    "<p>Height matters too: ankle socks suit trainers in summer, crew socks suit boots, and knee socks keep the cold out when you ride or ski in the mountains.</p>"
+    "<p>Look for reinforced heels and toes, a seamless toe closure and a cuff that stays up without squeezing, and wash wool socks cold to keep their shape.</p>"
+    "</section></main>"
+    "<footer>© Sockshop</footer></body></html>";
+  Parsed p;
+  RunPage(html, "https://shop.example.com/collections/mens-socks", &p);
+  ASSERT_EQ(p.result.page_type, PageType::kCollection);
+  const std::string text = p.result.Text();
+  EXPECT_NE(text.find("Merino Hiker Crew"), std::string::npos) << text;
+  EXPECT_NE(text.find("Bamboo Lounge Crew"), std::string::npos) << text;
+  EXPECT_NE(text.find("Soft, warm and made to last."), std::string::npos) << text;
+  EXPECT_NE(text.find("Merino wool keeps feet warm"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Cart"), std::string::npos) << text;        // the navigation stays out
+  EXPECT_EQ(text.find("Sockshop"), std::string::npos) << text;    // and the footer
+}
+
 }  // namespace
 }  // namespace pith

@@ -126,11 +126,13 @@ Selection RunPass(Page& page, ReadingEnd* end) {
     }
     page.sel.summary += "; line blocks found less (" + lb.summary + ")";
   }
-  // 8: content spread over the page.
+  // 8: content spread over the page; a shop's collection page spreads it whatever its share.
   const NodeId region = MainRegion(page, best);
   const bool small_share = main_kept < page.o.dispersed_share * total;
-  if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
-                      main_kept < page.o.dispersed_main_share * UnhintedWeight(page, region))) {
+  if (ClassifiedAs(page, PageType::kCollection)) {
+    AddDispersedContent(page, region, /*whole_region=*/true);
+  } else if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
+                             main_kept < page.o.dispersed_main_share * UnhintedWeight(page, region))) {
     AddDispersedContent(page, region, small_share && DeclaresNoArticle(page));
   }
   return EndOfContent(page, std::move(page.sel));

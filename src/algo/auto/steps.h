@@ -57,6 +57,7 @@ Selection Fallback(Page& page, const std::string& why);
 NodeId MainRegion(const Page& page, NodeId best);
 double UnhintedWeight(const Page& page, NodeId node);
 bool DeclaresNoArticle(const Page& page);
+bool ClassifiedAs(const Page& page, PageType type);
 void AddDispersedContent(Page& page, NodeId region, bool whole_region);
 
 // Step 9, second copies (copies.cc).
