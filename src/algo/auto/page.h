@@ -100,6 +100,7 @@ struct Page {
   // Step 1: hints per node, and the hint each node lies inside.
   NodeArray<std::uint8_t> hint, inside;
   NodeArray<std::uint8_t> strong_hint;  // the boilerplate hint comes from the tag or role, not a class/id
+  std::vector<std::uint8_t> consent_named;  // the boilerplate hint names a cookie consent manager
   // Step 2: votes per node (decayed over four levels), their undecayed sum per subtree, scores.
   NodeArray<double> votes, score;
   NodeArray<double> mass;  // undecayed sum of the votes cast inside each subtree

@@ -21,7 +21,10 @@ void ComputeHints(Page& page);
 // What the tokens of one class or id value name (bits of NameHints).
 // kNamesNotWidget: the value names boilerplate by a word other than "widget(s)" too; without it,
 // a boilerplate hint is a widget's (kWidgetProseChars). The bits of several values OR together.
-enum NameHint : std::uint8_t { kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4, kNamesNotWidget = 8 };
+// kNamesConsent: a boilerplate word of the value names a cookie consent manager (kConsentWords).
+enum NameHint : std::uint8_t {
+  kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4, kNamesNotWidget = 8, kNamesConsent = 16
+};
 std::uint8_t NameHints(std::string_view name);
 // An inline element inside the running text of its block (hints.cc; cleaning reads it too).
 bool InRunningText(const Page& page, NodeId id);
