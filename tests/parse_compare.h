@@ -157,10 +157,34 @@ struct TagRewrite {
   bool drop_unterminated_tag = false;     // a tag (or a lone '<') cut off by the end of the input
 };
 
+// Where the text of a raw text or RCDATA element (§13.2.6.2: <script>, <style>, <xmp>, <iframe>,
+// <noembed>, <noframes>, <textarea>, <title>; <plaintext> to the end) that starts at `from` ends: at
+// its "</name" followed by whitespace, '/' or '>' (§13.2.5.11, "appropriate end tag"), or the end of
+// the input. std::string_view::npos when `name` is no such element. (Scripting is off: <noscript>
+// holds markup. Inside <svg>/<math> these names are foreign elements; pages rarely put them there.)
+inline std::size_t RawTextEnd(std::string_view html, std::size_t from, std::string_view name) {
+  static constexpr std::string_view kRawText[] = {"script", "style", "xmp", "iframe", "noembed",
+                                                  "noframes", "textarea", "title"};
+  if (name == "plaintext") return html.size();
+  if (std::find(std::begin(kRawText), std::end(kRawText), name) == std::end(kRawText)) return std::string_view::npos;
+  const std::string close = "</" + std::string(name);
+  for (std::size_t at = from; (at = text::FindIgnoreAsciiCase(html, close, at)) != std::string_view::npos; ++at) {
+    const std::size_t after = at + close.size();
+    if (after == html.size() || html[after] == ' ' || html[after] == '\t' || html[after] == '\n' ||
+        html[after] == '\r' || html[after] == '\f' || html[after] == '/' || html[after] == '>') {
+      return at;
+    }
+  }
+  return html.size();
+}
+
+// The rewrite reads tags as the tokenizer does, and the text of raw text and RCDATA elements as
+// text (RawTextEnd): a '<' or a quote in a <style> or <script> starts no tag and no value.
 inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite) {
   enum { kText, kName, kBeforeAttr, kAttrName, kAfterAttrName, kBeforeValue, kQuoted, kUnquoted } state = kText;
   char quote = 0;
-  std::string out, name;
+  bool end_tag = false;
+  std::string out, name, tag_name;
   std::vector<std::string> names;  // attribute names of the current tag
   std::size_t tag_start = 0, attr_start = 0;  // in `out`
   out.reserve(html.size());
@@ -173,6 +197,7 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
   for (std::size_t i = 0; i < html.size(); ++i) {
     const char c = html[i];
     const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    const bool in_tag = state != kText;
     if ((state == kAttrName || state == kAfterAttrName) &&
         (c == '>' || c == '/' || (state == kAfterAttrName && !space && c != '='))) {
       end_attribute(out.size());
@@ -185,6 +210,8 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
           state = kName;
           tag_start = out.size();
           names.clear();
+          tag_name.clear();
+          end_tag = letter == i + 2;
         }
         break;
       }
@@ -199,6 +226,8 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
           if (rewrite.drop_stray_solidus && !(i + 1 < html.size() && html[i + 1] == '>')) continue;
         } else if (space) {
           state = kBeforeAttr;
+        } else if (state == kName) {
+          tag_name += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
         } else if (state == kBeforeAttr) {
           state = kAttrName;
           attr_start = out.size();
@@ -244,6 +273,13 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
         break;
     }
     out += c;
+    if (in_tag && state == kText && !end_tag) {
+      const std::size_t raw_end = RawTextEnd(html, i + 1, tag_name);
+      if (raw_end != std::string_view::npos) {
+        out.append(html.substr(i + 1, raw_end - (i + 1)));
+        i = raw_end - 1;
+      }
+    }
   }
   if (rewrite.drop_unterminated_tag) {
     if (state != kText) out.resize(tag_start);
