@@ -178,8 +178,32 @@ inline std::size_t RawTextEnd(std::string_view html, std::size_t from, std::stri
   return html.size();
 }
 
-// The rewrite reads tags as the tokenizer does, and the text of raw text and RCDATA elements as
-// text (RawTextEnd): a '<' or a quote in a <style> or <script> starts no tag and no value.
+// Where a comment or other markup declaration that starts with the '<' at `at` ends (the index
+// after it), or std::string_view::npos when none starts there: "<!--" to "-->" or "--!>" ("<!-->"
+// and "<!--->" end at once; §13.2.5.43-52), and to the next '>' a DOCTYPE, a bogus comment "<!x",
+// "<?x" or "</" and a non-letter (§13.2.5.41-42, 13.2.5.7, 13.2.5.53). Cut off by the end of the
+// input, it ends there.
+inline std::size_t MarkupDeclarationEnd(std::string_view html, std::size_t at) {
+  const std::string_view rest = html.substr(at);
+  const auto until = [&](std::size_t from, std::string_view end) {
+    const std::size_t found = html.find(end, from);
+    return found == std::string_view::npos ? html.size() : found + end.size();
+  };
+  if (rest.starts_with("<!--")) {
+    if (rest.substr(4, 1) == ">") return at + 5;
+    if (rest.substr(4, 2) == "->") return at + 6;
+    return std::min(until(at + 4, "-->"), until(at + 4, "--!>"));
+  }
+  const bool letter = rest.size() > 2 && (rest[2] | 0x20) >= 'a' && (rest[2] | 0x20) <= 'z';
+  if (rest.starts_with("<!") || rest.starts_with("<?") || (rest.starts_with("</") && rest.size() > 2 && !letter)) {
+    return until(at + 2, ">");
+  }
+  return std::string_view::npos;
+}
+
+// The rewrite reads tags as the tokenizer does, comments and other markup declarations as no tags
+// (MarkupDeclarationEnd), and the text of raw text and RCDATA elements as text (RawTextEnd): a '<'
+// or a quote in a comment, a <style> or a <script> starts no tag and no value.
 inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite) {
   enum { kText, kName, kBeforeAttr, kAttrName, kAfterAttrName, kBeforeValue, kQuoted, kUnquoted } state = kText;
   char quote = 0;
@@ -205,6 +229,12 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
     }
     switch (state) {
       case kText: {
+        const std::size_t declaration_end = c == '<' ? MarkupDeclarationEnd(html, i) : std::string_view::npos;
+        if (declaration_end != std::string_view::npos) {
+          out.append(html.substr(i, declaration_end - i));
+          i = declaration_end - 1;
+          continue;
+        }
         const std::size_t letter = i + 1 < html.size() && html[i + 1] == '/' ? i + 2 : i + 1;
         if (c == '<' && letter < html.size() && (html[letter] | 0x20) >= 'a' && (html[letter] | 0x20) <= 'z') {
           state = kName;
