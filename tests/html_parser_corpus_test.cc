@@ -21,8 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Pages of the development corpus (1,485) on which both parsers build the same Document.
-constexpr std::size_t kIdenticalPagesFloor = 1484;
+// Pages of the development corpus (1,606) on which both parsers build the same Document (all but
+// one, whose difference a known deviation explains).
+constexpr std::size_t kIdenticalPagesFloor = 1605;
 
 // Each tolerated deviation is real (the parsers disagree on its example) and is what explains it.
 TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
