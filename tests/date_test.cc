@@ -104,6 +104,17 @@ TEST(DateText, AmbiguityAndNoise) {
   EXPECT_EQ(FindDateInText("1989年5月26日"), "");
 }
 
+// "7/5/2005 9:23:57 PM" is how US-English servers (ASP, .NET) print a date by default: month first.
+// Without that clock the same date stays ambiguous.
+TEST(DateText, UsServerClockReadsSlashedDateMonthFirst) {
+  EXPECT_EQ(FindDateInText("发布日期： 7/5/2005 9:23:57 PM"), "2005-07-05T21:23:57");
+  EXPECT_EQ(FindDateInText("Posted 3/4/2009 11:05:09 am by"), "2009-03-04T11:05:09");
+  EXPECT_EQ(FindDateInText("发布日期： 7/5/2005"), "");
+  EXPECT_EQ(FindDateInText("7/5/2005 21:23:57"), "");  // a 24-hour clock says nothing of the order
+  EXPECT_EQ(FindDateInText("7/5/2005 9:23 PM"), "");   // nor a time without seconds
+  EXPECT_EQ(FindDateInText("7.5.2005 9:23:57 PM"), "2005-05-07T21:23:57");  // dots: day first
+}
+
 TEST(DateText, NextDateRanges) {
   const std::string t = "a 2009-11-09 b 2010年1月2日 12:00 c";
   DateMatch m;

@@ -7,11 +7,13 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +21,7 @@
 #include "dom/annotate.h"
 #include "dom/parse.h"
 #include "meta/date.h"
+#include "pith/pith.h"
 
 namespace pith::meta {
 namespace {
@@ -30,6 +33,23 @@ Metadata Extract(std::string_view html, std::string_view url = "") {
   dom::Annotate(doc, &ann);
   Metadata m;
   ExtractMetadata(doc, ann, url, &m);
+  return m;
+}
+
+// As a content algorithm would leave it: the text nodes inside the element with id `content_id`
+// are the content.
+Metadata ExtractWithContent(std::string_view html, std::string_view content_id) {
+  dom::Document doc;
+  dom::Parse(html, dom::ParseLimits{}, &doc);
+  dom::Annotation ann;
+  dom::Annotate(doc, &ann);
+  std::vector<std::uint8_t> keep(doc.size(), 0);
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    if (!doc[id].is_element() || doc.GetAttr(id, dom::Attr::kId) != content_id) continue;
+    for (dom::NodeId k = id; k < doc.SubtreeEnd(id); ++k) keep[k] = doc[k].is_text();
+  }
+  Metadata m;
+  ExtractMetadata(doc, ann, keep, "", &m);
   return m;
 }
 
@@ -102,6 +122,42 @@ TEST(MetaTitle, OgTitleAgreeingWithH1) {
       "<meta property='og:title' content='From One to Another, 10 movies to stream now'></head><body>"
       "<h1>From One to Another, 10 movies to stream now</h1></body></html>");
   EXPECT_EQ(m.title, "From One to Another, 10 movies to stream now");
+}
+
+// An old ASP page (zh-cwced 05e98007): every page's <title> greets the visitor with the site's
+// name, the headline is a <font> line where the content begins, and the date printed under it is a
+// US-English server's "7/5/2005 9:23:57 PM"; the story itself quotes an earlier report's date.
+constexpr std::string_view kSiteTitlePage =
+    "<html><head><title>谢谢您访问〖关注中国中心〗</title></head><body>"
+    "<table><tr><td><a href='default.asp'><font color=white>首页</font></a></td>"
+    "<td><a href='sort1.asp?sort1id=15'><b><font color=white>关注中国中心（CCC）</font></b></a></td>"
+    "<td><a href='sort1.asp?sort1id=18'><b><font color=white>中国民权运动</font></b></a></td></tr></table>"
+    "<table id=article><tr><td align=center><b><br><font size=3 color=blue>茉莉：我是怎样卷入八九民运的</b>"
+    "</font><br></td></tr>"
+    "<tr><td><div align=left><font size=3 color=#008000>作者： &nbsp;&nbsp;来源： &nbsp;&nbsp;发布日期： "
+    "7/5/2005 9:23:57 PM</font></div></td></tr>"
+    "<tr><td><font size=3><p>我是怎样卷入八九民运的<p>茉莉<p>【看中国2005年07月03日报道】一九八九年四月，"
+    "我在湖南张家界开一个全省教学研究会议。按照惯例，会议安排了一天时间，让与会者去风景点游玩观赏。"
+    "<p>张家界的春天，美得让人眩目。长期过著从家门到校门的机械生活，一下子置身于翠绿欲滴的山水之间。"
+    "</font></td></tr></table></body></html>";
+
+TEST(MetaTitle, StyledHeadlineBeginningTheContentReplacesASiteNameTitle) {
+  const Metadata m = ExtractWithContent(kSiteTitlePage, "article");
+  EXPECT_EQ(m.title, "茉莉：我是怎样卷入八九民运的");
+  EXPECT_EQ(m.date, "2005-07-05T21:23:57");  // the date printed under the headline, not the report's
+}
+
+TEST(MetaTitle, TitleKeptWhenPrintedOrSharingWords) {
+  // Without a content selection nothing says where the content begins.
+  EXPECT_EQ(Extract(kSiteTitlePage).title, "谢谢您访问〖关注中国中心〗");
+  // A <title> that shares a word with the line is a rewording of the headline, not the site's name.
+  std::string shared(kSiteTitlePage);
+  shared.replace(shared.find("谢谢您访问"), std::string_view("谢谢您访问").size(), "茉莉");
+  EXPECT_EQ(ExtractWithContent(shared, "article").title, "茉莉〖关注中国中心〗");
+  // A <title> the page prints is its headline.
+  std::string printed(kSiteTitlePage);
+  printed.insert(printed.find("<table id=article>"), "<p>谢谢您访问〖关注中国中心〗</p>");
+  EXPECT_EQ(ExtractWithContent(printed, "article").title, "谢谢您访问〖关注中国中心〗");
 }
 
 // ---- Date ------------------------------------------------------------------------------------
@@ -323,6 +379,50 @@ TEST(MetaAuthor, CleanAuthor) {
   EXPECT_EQ(CleanAuthor("51offer.com"), "");
 }
 
+// A NetEase article (gne-zh-pages 163-1): the declared author is the site, the article names only
+// its editor, far down; the comment section below signs each comment with the commenter's nickname.
+constexpr std::string_view kCommentedArticle =
+    "<html><head><title>多地项目连环爆雷 狂奔的龙湖集团暗伤曝露？_网易财经</title>"
+    "<meta name=author content='网易'></head><body>"
+    "<div class=post_content_main id=epContentLeft><h1>多地项目连环爆雷 狂奔的龙湖集团暗伤曝露？</h1>"
+    "<div class=post_time_source>2019-09-07 13:43:45 来源: 证券市场红周刊</div>"
+    "<div class=post_text id=endText><p>近期，龙湖集团旗下多个项目出现质量问题，引发业主维权。"
+    "这家以稳健著称的房企，在规模扩张中暴露出哪些隐患？记者调查了多个城市的项目。</p>"
+    "<p>疑点无法从财务报告中得到合理的解释，营业毛利的来源值得追问。</p>"
+    "<div class=ep-source><span>本文来源：证券市场红周刊</span> <span>责任编辑：杨倩_NF4425</span></div></div>"
+    "<div class=post_comment id=post_comment_area><div id=post_comment><div class=tie-area id=tieArea>"
+    "<div class=single-tie><div class=tie-bdy><div class=tie-author><a class=name href='#'>往事随风x8pe</a>"
+    "<span class=name-desp>网易浙江省杭州网友</span></div><p class=tie-cnt>房子质量问题太多了。</p></div></div>"
+    "</div></div></div></div></body></html>";
+
+TEST(MetaAuthor, CommentersAreNotTheAuthor) {
+  EXPECT_EQ(Extract(kCommentedArticle).author, "网易");
+}
+
+TEST(MetaAuthor, CommenterOnlyWhenNothingElseNamesAnyone) {
+  std::string anonymous(kCommentedArticle);
+  anonymous.erase(anonymous.find("<meta name=author content='网易'>"), std::string_view("<meta name=author content='网易'>").size());
+  anonymous.replace(anonymous.find("_网易财经"), std::string_view("_网易财经").size(), "");
+  EXPECT_EQ(Extract(anonymous).author, "往事随风x8pe");
+}
+
+TEST(MetaAuthor, ThreadPostsAreContent) {
+  // A forum thread whose software names its posts comments: the posts are the content, and the
+  // first poster is the thread's author.
+  const std::string_view thread =
+      "<html><head><title>Which tyres for winter? - Example Forums</title>"
+      "<meta property='og:site_name' content='Example Forums'><meta name=author content='Example Forums'></head><body>"
+      "<h1>Which tyres for winter?</h1><div id=thread class=comments>"
+      "<div class=post><div class=author><a href='/u/1'>Jane Doe</a></div>"
+      "<p>I am looking for tyres that grip on ice and still last a few seasons on dry roads.</p></div>"
+      "<div class=post><div class=author><a href='/u/2'>John Roe</a></div>"
+      "<p>Studded ones if your roads are icy all winter, otherwise a good all-season tyre.</p></div>"
+      "</div></body></html>";
+  EXPECT_EQ(ExtractWithContent(thread, "thread").author, "Jane Doe");
+  // Not known to be the content: the site, declared as author, comes before commenters.
+  EXPECT_EQ(Extract(thread).author, "Example Forums");
+}
+
 // ---- Keywords, language, direction, URL, description ----------------------------------------
 
 TEST(MetaKeywords, Split) {
@@ -525,6 +625,22 @@ struct Rate {
 void ExpectAtLeast(const Rate& r, int hit, int total, const char* what) {
   EXPECT_EQ(r.total, total) << what;
   EXPECT_GE(r.hit, hit) << what << ": " << r.hit << "/" << r.total;
+}
+
+// The real pages the unit cases above are modelled on, through the whole pipeline (auto).
+TEST(MetaCorpus, CommentersSiteNameTitlesAndServerDates) {
+  const fs::path data(PITH_SHARED_DATA);
+  if (!fs::exists(data / "zh-cwced" / "index.jsonl") || !fs::exists(data / "gne-zh-pages" / "index.jsonl")) {
+    GTEST_SKIP() << "no shared data";
+  }
+  const Extractor extractor;
+  const Result asp = extractor.Extract(ReadAll(data / "zh-cwced/html/05e98007-d810-4036-b154-2ef2fe68c2af.html"));
+  EXPECT_EQ(asp.metadata.title, "茉莉：我是怎样卷入八九民运的");
+  EXPECT_EQ(asp.metadata.date, "2005-07-05T21:23:57");
+  for (const char* page : {"163-1", "163-9"}) {
+    const Result r = extractor.Extract(ReadAll(data / "gne-zh-pages/html" / (std::string(page) + ".html")));
+    EXPECT_EQ(r.metadata.author, "网易") << page;  // not a commenter's nickname
+  }
 }
 
 TEST(MetaCorpus, ZhCwcedDateAndAuthor) {

@@ -571,8 +571,8 @@ TEST(TibetanFixtures, PruningCharacterScores) {
 }
 
 // `auto` on the same pages: paper 003's Veracity keeps a Chinese sidebar from outvoting the
-// article (src/algo/auto.cc, step 2). It keeps fewer headlines set in table cells and fewer replies
-// of threads whose dates it cannot read than paper 003's pruning does.
+// article (src/algo/auto/votes.cc, step 2). It keeps fewer headlines set in table cells and fewer
+// replies of threads whose dates it cannot read than paper 003's pruning does.
 TEST(TibetanFixtures, AutoCharacterScores) {
   const FixtureScores s = ScoreTibetanFixtures(Algorithm::kAuto);
   EXPECT_GE(s.unicode.f1, 0.95);

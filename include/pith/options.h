@@ -2,7 +2,7 @@
 //
 // Options are plain data: build one, adjust fields, hand it to pith::Extractor. Thresholds that
 // belong to one algorithm live in that algorithm's sub-struct; their defaults are the values the
-// papers give unless the comment says they were chosen by measurement (see README "Accuracy").
+// papers give unless the comment says they were chosen by measurement (docs/<algorithm>.md).
 #pragma once
 
 #include <cstddef>
@@ -49,8 +49,8 @@ struct LineBlockOptions {
 // Paper 000: content correlativity with context smoothing (src/algo/correlation.cc).
 struct CorrelationOptions {
   // C: a node is content when CC = TA / max(LA, 1) ≥ C, TA = weighted non-link characters of the
-  // subtree, LA = its <a href> count. Paper (Uyghur): 29. Measured on ../shared/data (all scripts):
-  // 29 is also the best default (mean shingle F1 0.856 at 20, 0.863 at 29, 0.860 at 40).
+  // subtree, LA = its <a href> count. Paper (Uyghur): 29, also the best default on the development
+  // corpus in all scripts (docs/correlation.md).
   double cc_threshold = 29;
   // S: smoothing promotes a node below C when CS (share of its same-tag siblings with text whose
   // CC ≥ C, itself counted) exceeds S. Paper: 0.57 (57%); flat from 0.3 to 0.7 on the corpus.
@@ -179,8 +179,8 @@ struct PathSimOptions {
   std::shared_ptr<const SiteModel> site;
 };
 
-// pith's own `auto` algorithm (src/algo/auto.cc). Values chosen by measurement on the development
-// corpus across all sets (README "Accuracy"); the rationale is in the file's header comment.
+// pith's own `auto` algorithm (src/algo/auto/). Values chosen by measurement on the development
+// corpus across all sets; docs/auto.md explains each step and what the values were chosen over.
 struct AutoOptions {
   // Weighted characters: CJK characters count this many times (as in LineBlockOptions).
   int cjk_char_weight = 3;
@@ -203,9 +203,7 @@ struct AutoOptions {
   double max_link_density = 0.5;
   // Up to three blocks opening the content that are shorter than this many weighted characters
   // (link text included) and do not end a sentence are dropped: bylines, dates, share rows.
-  // 0 = off. Chosen by measurement (README "Accuracy"): 60 / 80 / 120 give a mean shingle F1 over
-  // the sets of 0.8827 / 0.8830 / 0.8825 (off: 0.8805); dragnet-train, whose truth keeps bylines,
-  // loses 0.005.
+  // 0 = off. Chosen by measurement (docs/auto.md, step 6); a set whose truth keeps bylines loses.
   int lead_trim_chars = 80;
   // If the content holds less than this share of the page's weighted non-link text and is short,
   // the line-block selection (paper 001) is used instead.
@@ -213,14 +211,12 @@ struct AutoOptions {
   // If the content holds less than this share of the page's weighted non-link text, the page is
   // taken to spread its content over several containers (listings, product pages, portals) and the
   // text paper 000's correlation keeps is added, outside boilerplate and comment hints. 0 = off.
-  // Chosen by measurement: 0.15 / 0.2 / 0.25 / 0.3 give wcxb-dev 0.793 / 0.797 / 0.802 / 0.804 and
-  // daniel-dev 0.916 / 0.914 / 0.913 / 0.909 (0 = 0.774 and 0.918; README "Accuracy").
+  // Chosen by measurement (docs/auto.md, step 8): listing pages gain, single stories lose a little.
   double dispersed_share = 0.25;
   // ... and also when the content lies in the page's <main> (or role="main") and holds less than
   // this share of the text <main> holds outside boilerplate and comment hints: a landing or service
-  // page whose sections follow one another in <main>. 0 = off. Chosen by measurement: 0.5 / 0.7 /
-  // 0.9 give wcxb-dev +0.0026 / +0.0037 / +0.0056 shingle F1, the other sets unchanged up to 0.7
-  // (src/algo/auto.cc, step 8).
+  // page whose sections follow one another in <main>. 0 = off. Chosen by measurement (docs/auto.md,
+  // step 8): the highest share at which no news set loses.
   double dispersed_main_share = 0.7;
 };
 

@@ -40,7 +40,7 @@ struct Selection {
 
 // One entry point per algorithm, each in its own file (registered in registry.cc).
 Selection RunLineBlock(const Context& ctx);    // paper 001, src/algo/lineblock.cc
-Selection RunAuto(const Context& ctx);         // pith's own combination, src/algo/auto.cc
+Selection RunAuto(const Context& ctx);         // pith's own combination, src/algo/auto/
 Selection RunSemantic(const Context& ctx);     // paper 002, src/algo/semantic.cc
 Selection RunCorrelation(const Context& ctx);  // paper 000, src/algo/correlation.cc
 Selection RunPathSim(const Context& ctx);      // paper 004, src/algo/pathsim.cc

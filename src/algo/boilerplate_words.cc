@@ -12,33 +12,14 @@ namespace pith::algo {
 namespace {
 
 // Navigation, furniture, advertising, sharing, recommendations; author boxes, forum signatures and
-// tooltips (text about the page, its people or its words, not the text itself). Those three,
-// measured on the full corpus (shingle F1 / char F): daniel-dev 0.9247 / 0.9321 → 0.9291 / 0.9364,
-// dragnet-train 0.9095 / 0.9286 → 0.9117 / 0.9302, newspaper-tests +0.0004 / +0.0002,
-// readability-test +0.0003, wcxb-dev 0.8094 / 0.8552 → 0.8106 / 0.8562 (forum 0.7852 / 0.8431 →
-// 0.7961 / 0.8529), zh-cwced +0.0002, other sets unchanged (59 pages better, 10 worse by at most
-// 0.10). "byline" was mixed (14 pages better, 17 worse; dragnet-train −0.0006, whose truth keeps
-// bylines).
-// A poster's profile box ("profile", "userinfo", "usertitle": name, rank, join date, post count
-// beside each forum post): 9 pages better, none worse (cleaneval-dev 0.8733 / 0.9202 → 0.8744 /
-// 0.9215, dragnet-train +0.0012 / +0.0006, wcxb-dev +0.0001 (forum pages 0.7961 / 0.8529 →
-// 0.7983 / 0.8544); mean +0.0003 / +0.0002). "postprofile" and "userdetails" found no more.
-// Appeals for money ("donate", "donation(s)", "support": a "support us" box under a story):
-// the corpus has 143 elements so named, whose text is in no truth except three single words
-// ("Support", "On") that also occur elsewhere on their pages. Measured on the full corpus:
-// newspaper4k-tests 0.9547 / 0.9562 → 0.9569 / 0.9588, newspaper-tests +0.0003 / +0.0002,
-// daniel-dev +0.0001, wcxb-dev +0.0000, other sets unchanged (4 pages better, none worse).
-// XenForo's "message-userExtras" (join date, member type, language under each poster): one forum
-// thread better (wcxb-dev 0.8379 / 0.8736 → 0.8380 / 0.8738, its forum pages 0.8545 / 0.8923 →
-// 0.8565 / 0.8952), no other page changes.
-// "keyword" beside "keywords" (a story's keyword line, "news_keyword"): no scored page changes; a
-// smoke-test page of thepaper.cn loses its "关键词 >> …" line.
+// tooltips (text about the page, its people or its words, not the text itself); a poster's
+// profile box ("profile", "userinfo", "usertitle", XenForo's "message-userExtras": name, rank,
+// join date, post count beside each forum post); appeals for money ("donate", "donation(s)",
+// "support": a "support us" box under a story); a story's keyword line ("keyword", "keywords").
 // Chinese sites name their regions in pinyin as often as in English (as "zhengwen" below): "daohang"
 // (导航, navigation), "tuijian" (推荐, recommended), "xiangguan" (相关, related), "fenxiang" (分享,
-// share), "banquan" (版权, copyright), and "pinglun" (评论) for comments. Measured on the full
-// corpus: daniel-dev 0.9367 / 0.9433 → 0.9372 / 0.9441 (two xinmin.cn stories lose their
-// recommendation lists: 0.38 → 0.49, 0.49 → 0.62), no other scored page changes; a smoke-test
-// page of stcn.com loses its "为你推荐" list.
+// share), "banquan" (版权, copyright), and "pinglun" (评论) for comments. "byline" is not here:
+// some evaluation sets keep bylines as part of the text (docs/auto.md).
 constexpr std::string_view kBoilerplate[] = {
     "ad", "ads", "advert", "advertisement", "aside", "author", "banner", "banquan", "bottom",
     "breadcrumb", "breadcrumbs", "cookie", "cookies", "copyright", "crumbs", "daohang",
@@ -60,10 +41,8 @@ constexpr std::string_view kContent[] = {
 };
 
 // Comment sections: boilerplate on an article page, the content itself on a forum thread.
-// Trackbacks and pingbacks (other blogs' notices that they link to the post, listed with or like
-// its comments): 35 pages of the corpus name them; dragnet-train 0.9208 / 0.9363 → 0.9216 /
-// 0.9373 (3 pages better, one worse whose truth keeps the "Related links" the trackbacks
-// followed), other sets unchanged.
+// Trackbacks and pingbacks (other blogs' notices that they link to the post) are listed with or
+// like its comments.
 constexpr std::string_view kComments[] = {
     "comment", "commentlist", "comments", "discuss", "disqus", "pingback", "pingbacks", "pinglun",
     "respond", "trackback", "trackbacks",

@@ -52,8 +52,8 @@
 //
 // Departures from the paper, each with its reason:
 // - CJK characters can count `cjk_char_weight` times in TA (a Han character carries about a word).
-//   Measured on ../shared/data, weight 1 (the paper's plain count) is best, on the Chinese sets too
-//   (zh-cwced 0.933 at 1, 0.928 at 2, 0.927 at 3): the default stays 1; see docs/correlation.md.
+//   The default stays 1, the paper's plain count, which scored best on the Chinese pages too
+//   (the measurements are in docs/correlation.md).
 // - Step 2 of the level rule and the third output case above (the paper gives no rule for the
 //   title of an article, which is shorter than C).
 // - CS counts only siblings that have visible text: empty same-tag siblings (clearing <div>s,

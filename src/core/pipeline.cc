@@ -101,7 +101,7 @@ void Run(std::string_view bytes, const PageInfo& info, const Options& options, P
   if (!result->status.ok()) return;
   result->blocks = render::CollectBlocks(state->doc, state->selection.keep);
   if (options.extract_metadata) {
-    meta::ExtractMetadata(state->doc, state->annotation, info.url, &result->metadata);
+    meta::ExtractMetadata(state->doc, state->annotation, state->selection.keep, info.url, &result->metadata);
   } else {
     result->metadata.url = info.url;
   }

@@ -70,10 +70,8 @@ bool IsScreenReaderOnlyToken(std::string_view token) {
 // Whether a class value hides its element: a screen-reader-only name, or a utility class that sets
 // display:none ("hide" of Bootstrap 2 and Foundation, "d-none" of Bootstrap 4 and 5) unless another
 // "d-" class shows the element again at some screen width ("d-none d-lg-block": the desktop
-// layout). Measured on the full corpus for the display classes: daniel-dev +0.0001, dragnet-train
-// +0.0000 / +0.0001, wcxb-dev 0.8392 / 0.8751 → 0.8394 / 0.8752 (4 pages better: icon glyphs of
-// lightbox buttons, collapsed menus; none worse); without the "d-" exception a desktop column
-// went (−0.16 on one page).
+// layout, which a reader on a desktop sees). Such classes hide icon glyphs of lightbox buttons
+// and collapsed menus.
 bool HasHidingClass(std::string_view value) {
   std::size_t i = 0;
   bool display_none = false, shown_again = false;
@@ -226,10 +224,7 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
 }
 
 // An accordion's or FAQ's panel is hidden until the reader opens it, as a tab panel is: the page
-// holds its text. Measured on the full corpus: 61% of the text in hidden elements so named is in a
-// truth (17% of other hidden text); wcxb-dev 0.8230 / 0.8654 → 0.8295 / 0.8696 with `auto` (9
-// pages better, none worse: product specifications, FAQ answers, filter lists of catalogues);
-// without "collapse" 2 pages fewer, without "faq" 1, without "expandable" 1.
+// holds its text (product specifications, FAQ answers, filter lists of catalogues).
 bool DocumentBuilder::CollapsiblePanel(std::string_view class_names) {
   return NamesCollapsiblePanel(class_names);
 }
@@ -237,10 +232,8 @@ bool DocumentBuilder::CollapsiblePanel(std::string_view class_names) {
 // WAI-ARIA's disclosure and accordion patterns: a button with aria-expanded names the panel it
 // opens in aria-controls, and the panel stays hidden until the reader presses it, whatever its
 // class is called ("i1xfwo6n"). A hidden element whose id an earlier such button named is shown.
-// Measured on the full corpus: wcxb-dev +0.0021 / +0.0014 with `auto` (3 product and service
-// pages better by 0.20 to 0.54: a shop's guarantee and shipping panels, none worse, no other set
-// changes), +0.0011 to +0.0031 for every paper algorithm. A button after its panel is not
-// looked for: the panel's flags are set when it opens.
+// (A shop's guarantee and shipping panels.) A button after its panel is not looked for: the
+// panel's flags are set when it opens.
 void DocumentBuilder::Disclosure(AttributeRole::Disclosure attribute, std::string_view value) {
   if (attribute == AttributeRole::kExpanded) {
     element_expander_ = true;
@@ -256,11 +249,10 @@ bool DocumentBuilder::Disclosed(std::string_view id) const {
 // The element being opened (the last node, not linked yet) is the panel of the last aria-expanded
 // element when it comes right after it: its previous element sibling is that element or that
 // element's parent (<div><a aria-expanded=false>Methodology</a></div><div class=hide>...), or its
-// parent is that element (a <details aria-expanded> whose body follows its <summary>). Measured
-// on the full corpus: wcxb-dev +0.0013 / +0.0007 with `auto` (3 pages better: a calculator's
-// methodology, a product's FAQ; none worse, no other set changes). A previous sibling that holds
-// the expander deeper (a menu whose last item has a toggle button) showed a shop's hidden i18n
-// strings and cart popups (a page −0.08).
+// parent is that element (a <details aria-expanded> whose body follows its <summary>): a
+// calculator's methodology, a product's FAQ. A previous sibling that holds the expander deeper
+// does not count: a menu whose last item has a toggle button precedes a shop's hidden i18n
+// strings and cart popups.
 bool DocumentBuilder::FollowsExpander() const {
   if (last_expander_ == kNoNode) return false;
   const NodeId parent = parents_.back();
@@ -284,8 +276,7 @@ void DocumentBuilder::RememberDisclosed(std::string_view controlled_ids) {
 
 // React's streaming server rendering sends a Suspense boundary's content late, in a
 // <div hidden id="S:0"> that an inline script moves into place: shown to every reader with scripts.
-// Measured on the full corpus: one wcxb-dev page 0 → 0.95 shingle F1 (its article arrives in 21
-// such boundaries beside a visible header), no other page changes.
+// A page's whole article can arrive in such boundaries beside a visible header.
 bool DocumentBuilder::StreamedBoundary(std::string_view id) {
   if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
   for (std::size_t i = 2; i < id.size(); ++i) {
@@ -370,9 +361,6 @@ void DocumentBuilder::ResolveNoscript() {
 // over, it is what a reader gets, and is shown (<noscript> text only if ResolveNoscript showed it).
 // Only on a shell, a page that shows less than kMaxShellBytes: an SEO spam page hides 400 KB of
 // keywords beside a 12 KB story, and the story is what a reader gets.
-// Measured on the full corpus: two wcxb-dev pages that gave no text now give their content
-// (`auto` 0 → 0.73 and 0 → 0.71 shingle F1; wcxb-dev 0.8174 / 0.8607 → 0.8192 / 0.8626), every
-// other algorithm gains on the same two pages, no other page changes.
 void DocumentBuilder::ResolveHiddenByMarkup() {
   constexpr std::size_t kMaxShellBytes = 1000;  // about two short paragraphs, 330 CJK characters
   if (hidden_by_markup_chars_ <= kRevealShare) return;

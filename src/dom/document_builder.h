@@ -16,12 +16,8 @@
 //    streamed boundaries (<div hidden id="S:0">); flags are inherited from the parent;
 //  * an <a> is a link (kFlagInLink) when it has an attribute other than name, id and style (an
 //    href, or the class or handler of a link made by script): a bare "<a>" or "<a name=top>" is an
-//    anchor, and left unclosed it would turn the rest of the page into link text. Measured on the
-//    full corpus: zh-cwced 0.9352 / 0.9366 → 0.9479 / 0.9478 and daniel-dev 0.9373 / 0.9441 →
-//    0.9413 / 0.9464 (two pages 0.01 → 0.94 and 0.00 → 0.97 whose text sits after an unclosed
-//    anchor), cleaneval-dev +0.0001; dragnet-train −0.0002 / −0.0003 (three pages of one site
-//    whose photo captions, wrapped in a bare <a>, come back), wcxb-dev ±0.0000. Counting only
-//    <a href> as links lost link text of script-made links too (forum threads −0.0035);
+//    anchor, and left unclosed it would turn the rest of the page into link text; links made by
+//    script carry no href;
 //  * text and kept attribute values get Arabic presentation forms folded;
 //  * each node's line is the source line of its start offset (0 for an element the parser created
 //    without a tag);
@@ -112,10 +108,8 @@ class DocumentBuilder {
     Node& n = doc_.nodes.back();
     // A tab panel (role="tabpanel") is hidden until its tab is chosen: the page holds the text of
     // every tab (a product's description, specifications and reviews; a course's syllabus).
-    // Measured on the full corpus: 79% of the text in hidden tab panels is in a truth; wcxb-dev
-    // 0.8192 / 0.8626 → 0.8206 / 0.8641 with `auto` (4 pages better, one worse by 0.024), and
-    // every other algorithm gains on wcxb-dev too. Accordion panels (CollapsiblePanel, Disclosed)
-    // and React's streamed boundaries (StreamedBoundary) likewise.
+    // Accordion panels (CollapsiblePanel, Disclosed) and React's streamed boundaries
+    // (StreamedBoundary) likewise.
     if (element_hidden_ && (doc_.GetAttr(id, Attr::kRole) == "tabpanel" ||
                             StreamedBoundary(doc_.GetAttr(id, Attr::kId)) ||
                             CollapsiblePanel(doc_.GetAttr(id, Attr::kClass)) ||

@@ -512,8 +512,28 @@ bool YearFirst(std::string_view s, const Tok& y, DateMatch* out) {
   return true;
 }
 
+// A 12-hour time with seconds right after byte i: " 9:23:57 PM". With it, a slashed date is the
+// form US-English servers print by default (ASP, .NET: "7/5/2005 9:23:57 PM"), month first.
+bool UsClockFollows(std::string_view s, std::size_t i) {
+  const Tok h = Lex(s, SkipSpace(s, i));
+  if (h.b == i || !IsSmallNum(h) || h.value < 1 || h.value > 12) return false;
+  const Tok c1 = Lex(s, h.e);
+  const Tok m = Lex(s, c1.e);
+  const Tok c2 = Lex(s, m.e);
+  const Tok sec = Lex(s, c2.e);
+  if (!IsSym(c1, ':') || m.kind != Kind::kNum || m.ndigits != 2 || !IsSym(c2, ':') || sec.kind != Kind::kNum ||
+      sec.ndigits != 2) {
+    return false;
+  }
+  const Tok ampm = Lex(s, SkipSpace(s, sec.e));
+  if (ampm.kind != Kind::kWord || ampm.e - ampm.b != 2) return false;
+  const std::string_view w = s.substr(ampm.b, 2);
+  return w == "AM" || w == "PM" || w == "am" || w == "pm";
+}
+
 // 09.11.2009 (day first), 9/11/2009 or 11/9/2009 when one side exceeds 12.
-// `lenient`: an ambiguous slash or dash date is read month first.
+// `lenient`: an ambiguous slash or dash date is read month first; so is an ambiguous slashed date
+// followed by a 12-hour time with seconds (UsClockFollows).
 bool DayFirstNumeric(std::string_view s, const Tok& a, bool lenient, DateMatch* out) {
   const Tok sep = Lex(s, a.e);
   if (sep.kind != Kind::kSym || (sep.cp != '.' && sep.cp != '/' && sep.cp != '-')) return false;
@@ -538,7 +558,7 @@ bool DayFirstNumeric(std::string_view s, const Tok& a, bool lenient, DateMatch* 
   } else if (b.value > 12 && a.value <= 12) {
     p.mo = a.value;
     p.d = b.value;
-  } else if (a.value == b.value || lenient) {
+  } else if (a.value == b.value || lenient || (sc == '/' && UsClockFollows(s, y.e))) {
     p.mo = a.value;
     p.d = b.value;
   } else {

@@ -47,7 +47,7 @@ std::string FindDateInText(std::string_view text);
 // /2009-11/09/, _2009_11_09. Year and month alone are not a date. "" if none.
 std::string FindDateInUrl(std::string_view url);
 
-// One date found in text, for callers that rank several candidates (meta/metadata.cc).
+// One date found in text, for callers that rank several candidates (meta/page_date.cc).
 struct DateMatch {
   std::size_t begin = 0;  // byte range of the date (and its time) in the text
   std::size_t end = 0;

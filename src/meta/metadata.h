@@ -1,19 +1,22 @@
 // meta/metadata.h — page metadata beside the content algorithms: title (site name removed),
 // site name, publication date, author, keywords, language, direction, canonical URL, description.
 //
-// Sources, strongest first (details in metadata.cc):
-//   title   <title> with the site-name part cut, checked against og:title / JSON-LD headline / h1
+// Sources, strongest first (docs/metadata.md; one file per field family in src/meta/):
+//   title   <title> with the site-name part cut, checked against og:title / JSON-LD headline / h1;
+//           a styled headline beginning the content when <title> is only the site's name
 //   date    <meta> publication keys → JSON-LD datePublished → itemprop=datePublished →
 //           <time datetime> and dates in the body text near the headline → the URL → <meta> modified
 //   author  JSON-LD author → <meta> author keys → itemprop=author → rel=author → byline
 //           class/id → "作者：" / "记者" / "By …" bylines in the text → Chinese names without
-//           a label (a line of names under the headline, "（姚峰 上海报道）" closing a paragraph)
+//           a label (a line of names under the headline, "（姚峰 上海报道）" closing a paragraph);
+//           names in comment sections last
 //   lang    <html lang> → <meta> content-language / og:locale → JSON-LD inLanguage → the script of
 //           the body text (overrides a declaration contradicted by the text's script)
 // Only the visible body text's first 40 KB is read, and dates are searched in a window of at
 // most ~20 KB of it: metadata costs a small fraction of the page's parse time.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +28,13 @@
 namespace pith::meta {
 
 // Fills *out. page_url: the input's URL if known ("" otherwise) — used for dates in URLs, to
-// resolve a relative canonical link, and as the fallback url.
+// resolve a relative canonical link, and as the fallback url. content: per node id, 1 for the text
+// nodes the content algorithm kept (algo::Selection::keep), empty when unknown — the title reads
+// the line the content begins with, and bylines of comment sections outside the content are
+// not the page's author.
+void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation,
+                     const std::vector<std::uint8_t>& content, std::string_view page_url, Metadata* out);
+// The same without a content selection.
 void ExtractMetadata(const dom::Document& doc, const dom::Annotation& annotation,
                      std::string_view page_url, Metadata* out);
 
