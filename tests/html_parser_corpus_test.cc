@@ -53,7 +53,10 @@ TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
 // WordPress head spliced into a Mozilla Hacks page, found by a 12-minute run with 300 corpus seeds)
 // holds a <style> inside a conditional comment, then "<l" at the end: read as raw text, that <style>
 // swallowed the rest. The rewrites now read comments and other markup declarations as no tags, and
-// raw text and RCDATA as text (§13.2.5.41-53, §13.2.6.2).
+// raw text and RCDATA as text (§13.2.5.41-53, §13.2.6.2). The third (a page cut to 1 KB by the
+// corpus minimisation) ends inside a <title> with "</a></n": text by the standard, and to pith and
+// html5lib; MyHTML reads the cut-off "</n" as a tag and loses the title's text. A cut-off end tag
+// ending raw text is dropped as a cut-off tag is.
 TEST(HtmlParserCorpus, TagsInsideRawTextAndCommentsAreNoTagsToTheRewrites) {
   const std::string finding =
       "<html lang=\"en-US\"><head><style id='wp-img-auto-sizes-contain-inline-css' type='text/css'>\n"
@@ -69,7 +72,8 @@ TEST(HtmlParserCorpus, TagsInsideRawTextAndCommentsAreNoTagsToTheRewrites) {
       "=\"home\" href=\"/\"/>\n     color:#000000!important;}.wp-pagenavi span.pages{color:#000000   !imp<l";
   for (const std::string& html : {finding, second, std::string("<style><a b=\"</style><link id='c\">x' d"),
                                   std::string("<!--<style>--><p>a<l"), std::string("<!-- <a b=\" --><p>a<l"),
-                                  std::string("<p>a<!-->b<? x=\"<i>?>c</ 1 y=\"<i>\">d<l")}) {
+                                  std::string("<p>a<!-->b<? x=\"<i>?>c</ 1 y=\"<i>\">d<l"),
+                                  std::string("<title></a></n")}) {
     EXPECT_FALSE(dom::testing::ParsersAgree(html, ParseLimits{}));
     EXPECT_EQ(dom::testing::ExplainDisagreement(html, ParseLimits{}), "tag cut off by the end of the input");
   }
@@ -83,7 +87,10 @@ TEST(HtmlParserCorpus, TagsInsideRawTextAndCommentsAreNoTagsToTheRewrites) {
   EXPECT_EQ(dom::testing::RewriteTags("<p>a<i x=\"", drop), "<p>a");
   EXPECT_EQ(dom::testing::RewriteTags("<!--<style>--><p>a<l", drop), "<!--<style>--><p>a");
   EXPECT_EQ(dom::testing::RewriteTags("<!-- <a b=\" --!><p x='", drop), "<!-- <a b=\" --!>");
-  EXPECT_EQ(dom::testing::RewriteTags("<!--->a<!doctype x \"y\"><?p \"?></ \"><i", drop), "<!--->a<!doctype x \"y\"><?p \"?></ \">");
+  EXPECT_EQ(dom::testing::RewriteTags("<!--->a<!doctype x \"y\"><?p \"?></ \"><i", drop),
+            "<!--->a<!doctype x \"y\"><?p \"?></ \">");
+  EXPECT_EQ(dom::testing::RewriteTags("<title></a></n", drop), "<title></a>");
+  EXPECT_EQ(dom::testing::RewriteTags("<title></a></n x", drop), "<title></a></n x");
 }
 
 TEST(HtmlParserCorpus, EveryPageParsesAsTheReferenceDoes) {

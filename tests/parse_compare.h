@@ -308,6 +308,16 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
       if (raw_end != std::string_view::npos) {
         out.append(html.substr(i + 1, raw_end - (i + 1)));
         i = raw_end - 1;
+        // Raw text cut off by the end of the input inside an end tag's name ("<title></a></n"):
+        // text by the standard (§13.2.5.11, then 13.2.5.9), a tag to MyHTML, which then loses the
+        // element's text. Dropped as a cut-off tag is.
+        const std::size_t open = out.rfind("</");
+        if (rewrite.drop_unterminated_tag && raw_end == html.size() && open != std::string::npos &&
+            open + 2 < out.size() &&
+            std::all_of(out.begin() + static_cast<std::ptrdiff_t>(open) + 2, out.end(),
+                        [](char ch) { return (ch | 0x20) >= 'a' && (ch | 0x20) <= 'z'; })) {
+          out.resize(open);
+        }
       }
     }
   }
