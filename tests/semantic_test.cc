@@ -303,12 +303,18 @@ const char* const kArticlePage =
     "<ul><li><a href=6>Celebrity gossip of the week</a></li><li><a href=7>Cheap flights to Paris</a></li></ul>"
     "<p>Subscribe to our newsletter for daily deals.</p></body>";
 
-TEST(SemanticRun, KeepsTheMainBlockAndRelatedLinksAndRemovesNoise) {
-  Page p(kArticlePage);
+// The paper's options with the link-block filter at `max_link_density` and ClearNoise's λ.
+Options PaperRun(double max_link_density, double lambda) {
   Options options;
   options.semantic = Paper();
-  options.semantic.relevance_threshold = 0.05;
-  options.semantic.max_link_density = 1.0;
+  options.semantic.max_link_density = max_link_density;
+  options.semantic.relevance_threshold = lambda;
+  return options;
+}
+
+TEST(SemanticRun, KeepsTheMainBlockAndRelatedLinksAndRemovesNoise) {
+  Page p(kArticlePage);
+  const Options options = PaperRun(1.0, 0.05);
   const Selection sel = RunSemantic(Context{p.doc, p.ann, options});
   const std::string kept = Kept(p, sel);
   EXPECT_NE(kept.find("Glacier retreat in the Alps"), std::string::npos) << kept;
@@ -330,10 +336,7 @@ TEST(SemanticRun, KeepsTheMainBlockAndRelatedLinksAndRemovesNoise) {
 
 TEST(SemanticRun, LinkDensityFilterDropsLinkBlocksUnsegmented) {
   Page p(kArticlePage);
-  Options options;
-  options.semantic = Paper();
-  options.semantic.relevance_threshold = 0.05;
-  options.semantic.max_link_density = 0.5;
+  const Options options = PaperRun(0.5, 0.05);
   const Selection sel = RunSemantic(Context{p.doc, p.ann, options});
   const std::string kept = Kept(p, sel);
   EXPECT_NE(kept.find("Alpine glaciers lost"), std::string::npos) << kept;
@@ -345,10 +348,7 @@ TEST(SemanticRun, LinkDensityFilterDropsLinkBlocksUnsegmented) {
 
 TEST(SemanticRun, LambdaOneKeepsOnlyTheMainBlockAndZeroKeepsAllSegmented) {
   Page p(kArticlePage);
-  Options options;
-  options.semantic = Paper();
-  options.semantic.max_link_density = 1.0;
-  options.semantic.relevance_threshold = 1.0;
+  Options options = PaperRun(1.0, 1.0);
   Selection sel = RunSemantic(Context{p.doc, p.ann, options});
   EXPECT_EQ(Kept(p, sel), "Glacier retreat in the Alps|Alpine glaciers lost a record share of their ice this summer, "
                           "glaciologists reported.|The glaciers of the Alps have been shrinking for decades as "
@@ -363,10 +363,7 @@ TEST(SemanticRun, ClearNoiseKeepsABlockWhoseCosineEqualsLambda) {
   // ClearNoise removes a block whose cosine to PS_m is below λ: at λ equal to a block's cosine the
   // block stays, at the next larger double it goes.
   Page p(kArticlePage);
-  Options options;
-  options.semantic = Paper();
-  options.semantic.max_link_density = 1.0;
-  options.semantic.relevance_threshold = 0;
+  Options options = PaperRun(1.0, 0);
   const Selection all = RunSemantic(Context{p.doc, p.ann, options});
   const Decision* related = nullptr;  // a block related to the article but not the main block
   for (const Decision& d : all.decisions) {

@@ -430,8 +430,8 @@ TEST(TibetanPrune, VeracityIsDotsOverTibetanCharactersWithinItsBoundsInclusive) 
   // 1/8 = 0.125 (kept, the lower bound); 8 letters and a dot: 1/9 (removed); ཀ་ཁ་་: 3/5 = 0.6 (kept,
   // the upper bound); ཀ་་་: 3/4 (removed).
   const std::string html =
-      Page("", "<div><p>" + kSentence1 + "</p><p>" + kSentence2 + "</p><p id=v1>ཀཁགངཅཆཇ་</p><p id=v2>ཀཁགངཅཆཇཉ་</p>"
-               "<p id=v3>ཀ་ཁ་་</p><p id=v4>ཀ་་་</p></div>");
+      Page("", "<div><p>" + kSentence1 + "</p><p>" + kSentence2 + "</p><p id=v1>ཀཁགངཅཆཇ་</p>"
+               "<p id=v2>ཀཁགངཅཆཇཉ་</p><p id=v3>ཀ་ཁ་་</p><p id=v4>ཀ་་་</p></div>");
   dom::Document doc;
   dom::Annotation ann;
   const algo::Selection sel = Prune(html, &doc, &ann);
