@@ -5,6 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libmodest-dev libicu-dev libuchardet-dev libcurl4-openssl-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
+  libisal-dev zlib1g-dev libzstd-dev libbrotli-dev libdeflate-dev  # WARC reading; libdeflate for bench/warc_bench.cc
 )
 missing=()
 for p in "${packages[@]}"; do

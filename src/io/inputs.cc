@@ -19,7 +19,12 @@ namespace {
 bool HasHtmlExtension(const fs::path& p) {
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".html" || ext == ".htm" || ext == ".xhtml" || ext == ".shtml";
+  if (ext == ".gz" || ext == ".zst") {  // page.html.gz, crawl.warc.gz, crawl.warc.zst
+    std::string inner = p.stem().extension().string();
+    std::transform(inner.begin(), inner.end(), inner.begin(), [](unsigned char c) { return std::tolower(c); });
+    return (ext == ".gz" && (inner == ".html" || inner == ".htm" || inner == ".arc")) || inner == ".warc";
+  }
+  return ext == ".html" || ext == ".htm" || ext == ".xhtml" || ext == ".shtml" || ext == ".warc" || ext == ".arc";
 }
 
 void AddFolder(const std::string& arg, bool recursive, std::vector<InputItem>* out) {

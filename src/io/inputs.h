@@ -16,7 +16,8 @@ struct InputItem {
 };
 
 // Expands command-line arguments: a file stays one item; a folder yields its files ending in .html,
-// .htm, .xhtml or .shtml (case-insensitive), sorted by name, descending into sub-folders when
+// .htm, .xhtml, .shtml, .html.gz, .htm.gz, and the web archives .warc, .arc, .warc.gz, .arc.gz and
+// .warc.zst (case-insensitive), sorted by name, descending into sub-folders when
 // `recursive`; "-" is stdin. A missing path becomes an item carrying an io_error, so that every
 // argument yields at least one record.
 std::vector<InputItem> ExpandInputs(const std::vector<std::string>& args, bool recursive);

@@ -16,6 +16,7 @@
 #include "render/html.h"
 #include "site_cmd.h"
 #include "urls.h"
+#include "warc_cmd.h"
 
 namespace pith::cli {
 namespace {
@@ -33,6 +34,7 @@ struct ExtractArgs {
   SiteArgs site;  // --site-pages / --site-model / batch site groups (site_cmd.h)
   OnlineArgs online;  // URL arguments / --urls: online mode (urls.h)
   bool explain = false;      // --explain: decisions and per-block scores in JSON (render/explain.h)
+  ArchiveArgs archive;       // WARC/ARC inputs and --format wet (warc_cmd.h)
   CLI::App* app = nullptr;   // to tell whether --format was given
 };
 
@@ -71,6 +73,13 @@ int RunExtract(ExtractArgs& a) {
     a.format = "json";
   }
   const std::vector<io::InputItem> items = io::ExpandInputs(a.paths, a.recursive);
+  if (a.format == "wet" || std::any_of(items.begin(), items.end(), [&](const auto& i) { return IsArchive(i, a.archive); })) {
+    if (a.explain || a.format == "json" || a.format == "html" || !a.site.pages.empty() || !a.site.model.empty()) {
+      std::cerr << "pith: web archives are written as jsonl, text, markdown, paper or wet (without --explain or site models)\n";
+      return kExitUsage;
+    }
+    return RunArchiveBatch(items, {a.format, a.out_dir, a.url, a.blocks, a.links, a.jobs}, a.archive, a.options);
+  }
   if (!a.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.out_dir, ec);
@@ -90,7 +99,7 @@ int RunExtract(ExtractArgs& a) {
   std::function<Record(std::size_t)> work = [&](std::size_t i) {
     Record rec;
     std::string bytes, html;  // html: --format html, the purified page (render/html.h)
-    Status s = io::ReadInput(items[i], a.options.max_input_bytes, &bytes);
+    Status s = ReadPage(items[i], a.options.max_input_bytes, &bytes);  // gzip inflated (warc_cmd.h)
     if (s.ok()) {
       PageInfo info;
       info.url = a.url;
@@ -161,11 +170,12 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
       "Text output separates paragraphs by blank lines (a <br> inside one is a line break); with\n"
       "several inputs on stdout each starts with '==> NAME <=='. Errors go to stderr (and, with -o,\n"
       "into NAME.error for text formats or into the JSON record).");
-  cmd->add_option("paths", args->paths, "HTML files, folders (every .html/.htm file in them), or - for stdin");
+  cmd->add_option("paths", args->paths, "HTML files (.html.gz too), web archives (WARC/ARC, plain, .gz or .zst), folders "
+                  "(every .html/.htm/.html.gz and archive file in them), or - for stdin");
   cmd->add_option("-o,--output", args->out_dir, "write one file per input into this folder (NAME.txt, NAME.json, ...)");
-  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, markdown, paper (paper 001's layout), or html (the purified page: kept "
-                  "elements with their links, paper 002)")
-      ->check(CLI::IsMember({"text", "json", "jsonl", "markdown", "paper", "html"}));
+  cmd->add_option("-f,--format", args->format, "text (default), json, jsonl, markdown, paper (paper 001's layout), html (the purified page: kept "
+                  "elements with their links, paper 002), or wet (a WARC of conversion records, as Common Crawl's WET files)")
+      ->check(CLI::IsMember({"text", "json", "jsonl", "markdown", "paper", "html", "wet"}));
   cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
   cmd->add_flag("-r,--recursive", args->recursive, "descend into sub-folders");
   cmd->add_flag("--blocks", args->blocks, "JSON: include the list of blocks: kind, level (heading level; for list items, how many lists hold them), "
@@ -179,6 +189,7 @@ void RegisterExtract(CLI::App& root, int& exit_code) {
   AddAlgorithmFlags(cmd, args->options);
   AddSiteFlags(cmd, args->site);
   AddOnlineFlags(cmd, args->online);
+  AddArchiveFlags(cmd, args->archive);
   cmd->add_flag("--explain", args->explain,
                 "JSON: add \"explain\": the algorithm's decisions and every text block with its verdict, "
                 "score and reason (implies --format json)");
