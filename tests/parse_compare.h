@@ -157,25 +157,69 @@ struct TagRewrite {
   bool drop_unterminated_tag = false;     // a tag (or a lone '<') cut off by the end of the input
 };
 
-// Where the text of a raw text or RCDATA element (§13.2.6.2: <script>, <style>, <xmp>, <iframe>,
-// <noembed>, <noframes>, <textarea>, <title>; <plaintext> to the end) that starts at `from` ends: at
-// its "</name" followed by whitespace, '/' or '>' (§13.2.5.11, "appropriate end tag"), or the end of
-// the input. std::string_view::npos when `name` is no such element. (Scripting is off: <noscript>
-// holds markup. Inside <svg>/<math> these names are foreign elements; pages rarely put them there.)
-inline std::size_t RawTextEnd(std::string_view html, std::size_t from, std::string_view name) {
-  static constexpr std::string_view kRawText[] = {"script", "style", "xmp", "iframe", "noembed",
-                                                  "noframes", "textarea", "title"};
-  if (name == "plaintext") return html.size();
-  if (std::find(std::begin(kRawText), std::end(kRawText), name) == std::end(kRawText)) return std::string_view::npos;
-  const std::string close = "</" + std::string(name);
-  for (std::size_t at = from; (at = text::FindIgnoreAsciiCase(html, close, at)) != std::string_view::npos; ++at) {
-    const std::size_t after = at + close.size();
+// The first `tag` ("</title", "<script") at or after `from`, ASCII case-insensitively, that a
+// whitespace, '/', '>' or the end of the input follows; html.size() when there is none.
+inline std::size_t FindDelimitedTag(std::string_view html, std::string_view tag, std::size_t from) {
+  for (std::size_t at = from; (at = text::FindIgnoreAsciiCase(html, tag, at)) != std::string_view::npos; ++at) {
+    const std::size_t after = at + tag.size();
     if (after == html.size() || html[after] == ' ' || html[after] == '\t' || html[after] == '\n' ||
         html[after] == '\r' || html[after] == '\f' || html[after] == '/' || html[after] == '>') {
       return at;
     }
   }
   return html.size();
+}
+
+// Where a <script>'s text that starts at `from` ends: at "</script", except where script data
+// escaping (§13.2.5.4, 13.2.5.15-33) hides it: after "<!--" a "<script" starts a double-escaped
+// run, in which "</script" only ends the run; "-->" ends the escaping.
+inline std::size_t ScriptDataEnd(std::string_view html, std::size_t from) {
+  const auto find = [&](std::string_view s, std::size_t at) {
+    const std::size_t found = html.find(s, at);
+    return found == std::string_view::npos ? html.size() : found;
+  };
+  enum { kData, kEscaped, kDoubleEscaped } state = kData;
+  std::size_t at = from;
+  while (at < html.size()) {
+    const std::size_t close = FindDelimitedTag(html, "</script", at);
+    if (state == kData) {
+      const std::size_t comment = find("<!--", at);
+      if (close <= comment) return close;
+      state = kEscaped;
+      at = comment + 2;  // the dashes of "<!--" count towards a "-->" ("<!-->" ends at once)
+      continue;
+    }
+    const std::size_t end_comment = find("-->", at);
+    const std::size_t open = state == kEscaped ? FindDelimitedTag(html, "<script", at) : html.size();
+    const std::size_t first = std::min({end_comment, close, open});
+    if (first == html.size()) break;
+    if (first == end_comment) {
+      state = kData;
+      at = end_comment + 3;
+    } else if (first == close) {
+      if (state == kEscaped) return close;
+      state = kEscaped;
+      at = close + 8;
+    } else {
+      state = kDoubleEscaped;
+      at = open + 7;
+    }
+  }
+  return html.size();
+}
+
+// Where the text of a raw text or RCDATA element (§13.2.6.2: <script>, <style>, <xmp>, <iframe>,
+// <noembed>, <noframes>, <textarea>, <title>; <plaintext> to the end) that starts at `from` ends: at
+// its "</name" followed by whitespace, '/' or '>' (§13.2.5.11, "appropriate end tag"; for <script>
+// ScriptDataEnd), or the end of the input. std::string_view::npos when `name` is no such element.
+// (Scripting is off: <noscript> holds markup. Inside <svg>/<math> these names are foreign elements;
+// pages rarely put them there.)
+inline std::size_t RawTextEnd(std::string_view html, std::size_t from, std::string_view name) {
+  static constexpr std::string_view kRawText[] = {"style", "xmp", "iframe", "noembed", "noframes", "textarea", "title"};
+  if (name == "plaintext") return html.size();
+  if (name == "script") return ScriptDataEnd(html, from);
+  if (std::find(std::begin(kRawText), std::end(kRawText), name) == std::end(kRawText)) return std::string_view::npos;
+  return FindDelimitedTag(html, "</" + std::string(name), from);
 }
 
 // Where a comment or other markup declaration that starts with the '<' at `at` ends (the index
