@@ -266,5 +266,44 @@ TEST(PageTypeStrategies, ACollectionPageKeepsItsGridBesideTheBuyingGuide) {
   EXPECT_EQ(text.find("Sockshop"), std::string::npos) << text;    // and the footer
 }
 
+// A manual's page: a sidebar of the manual's chapters beside <main>, and inside <main> the chapter
+// with a table of contents (<nav>), a prerequisites table of links and a section of definitions
+// named "more-fields". The votes keep the prose; the link table and the section named like
+// boilerplate are cleaned out of it. Classified as documentation, the page keeps all of <main>
+// (auto step 8) but what its tags name boilerplate: the sidebar, the table of contents and the
+// footer stay out.
+TEST(PageTypeStrategies, ADocumentationPageKeepsAllOfItsMainButTheNavigation) {
+  const std::string html =
+    "<html><head><title>Working with forms | Webkit documentation</title></head><body>"
+    "<header><nav><a href=\"/\">Home</a> <a href=\"/docs/\">Documentation</a> <a href=\"/blog/\">Blog</a></nav></header>"
+    "<div class=\"layout\"><nav class=\"sidebar\"><ul><li><a href=\"/docs/intro/\">Introduction</a></li>"
+    "<li><a href=\"/docs/models/\">Models and databases</a></li><li><a href=\"/docs/forms/\">Working with forms</a></li>"
+    "<li><a href=\"/docs/views/\">Handling requests</a></li><li><a href=\"/docs/templates/\">Templates</a></li></ul></nav>"
+    "<main><h1>Working with forms</h1>"
+    "<nav class=\"toc\"><p>On this page</p><ul><li><a href=\"#fields\">Fields</a></li><li><a href=\"#widgets\">Widgets</a></li></ul></nav>"
+    "<table class=\"prerequisites\"><tr><th>Prerequisites:</th><td><a href=\"/docs/models/\">Models and databases</a>, "
+    "<a href=\"/docs/views/\">Handling requests</a></td></tr>"
+    "<tr><th>Learning outcomes:</th><td>Declare, validate and render a form.</td></tr></table>"
+    "<p>A form collects input from the user, checks it and hands the cleaned values to your view. Webkit describes a form as a class whose attributes are fields, and it renders, validates and converts the submitted data for you.</p>"
+    "<p>Declare a form by subclassing <code>forms.Form</code> and adding one attribute per field. Each field knows how to validate its value and which HTML widget displays it.</p>"
+    "<pre><code>class ContactForm(forms.Form):\n    subject = forms.CharField(max_length=100)\n    message = forms.CharField(widget=forms.Textarea)</code></pre>"
+    "<p>In a view, bind the form to the submitted data, call <code>is_valid()</code> and read the converted values from <code>cleaned_data</code> when it returns true.</p>"
+    "<section class=\"more-fields\" id=\"fields\"><h2>More on fields</h2><dl><dt>required</dt><dd>Whether the field must have a value.</dd>"
+    "<dt>label</dt><dd>The text shown beside the widget.</dd><dt>initial</dt><dd>The value shown before the user types.</dd></dl></section>"
+    "</main></div>"
+    "<footer><p>© Webkit Software Foundation. Hosted by the Webkit project.</p></footer></body></html>";
+  Parsed p;
+  RunPage(html, "https://docs.webkit.example/docs/forms/", &p);
+  ASSERT_EQ(p.result.page_type, PageType::kDocumentation);
+  const std::string text = p.result.Text();
+  EXPECT_NE(text.find("A form collects input from the user"), std::string::npos) << text;
+  EXPECT_NE(text.find("Models and databases, Handling requests"), std::string::npos) << text;
+  EXPECT_NE(text.find("More on fields"), std::string::npos) << text;
+  EXPECT_NE(text.find("Whether the field must have a value."), std::string::npos) << text;
+  EXPECT_EQ(text.find("On this page"), std::string::npos) << text;  // the table of contents stays out
+  EXPECT_EQ(text.find("Templates"), std::string::npos) << text;     // and the sidebar
+  EXPECT_EQ(text.find("Foundation"), std::string::npos) << text;    // and the footer
+}
+
 }  // namespace
 }  // namespace pith

@@ -6,7 +6,9 @@
 // correlativity CC with CS/TD smoothing, src/algo/correlation.cc: whole content levels), outside
 // boilerplate and comment hints, and inside the page's <main> when the main subtree is in one; on
 // a page whose og:type is no article, and on a page the page classifier takes for a shop's
-// collection, all the text outside those hints.
+// collection, all the text outside those hints. On a page the classifier takes for documentation,
+// all the text of the page's <main> outside tag/role boilerplate and comment sections
+// (KeepMainOfDocumentation).
 #include <string>
 
 #include "algo/auto/page.h"
@@ -91,6 +93,33 @@ void AddDispersedContent(Page& page, NodeId region, bool whole_region) {
   page.sel.summary += "; content spread over the page: " + std::to_string(added) + " text nodes added " +
                       (whole_region ? std::string("outside hints (a collection page, or og:type no article)")
                                     : "from correlation (content level node " + std::to_string(cc.level) + ")");
+}
+
+// A documentation page (a manual's chapter, an API reference, a tutorial) whose main subtree lies
+// in the page's <main>: its content is all of <main>, the navigation sidebars and the site's
+// header and footer are outside it. Inside <main> the parts the votes pass over are the reference
+// parts a manual is made of: a prerequisites table, lists of links to the next topics, a section
+// of short definitions, tabbed or collapsible examples; and the names of such parts ("more-on-
+// fields", "content-section", "hidden" live examples beside their source) are no evidence of
+// boilerplate there. So every visible text node of <main> joins except inside an element hinted as
+// boilerplate by its tag or role (<nav>, <aside>, <button>, role="navigation": a sidebar or
+// table of contents set inside <main>, a copy button) and inside comment sections.
+void KeepMainOfDocumentation(Page& page, NodeId main) {
+  std::size_t added = 0;
+  const NodeId end = page.doc.SubtreeEnd(main);
+  for (NodeId id = main + 1; id < end;) {
+    const dom::Node& n = page.doc[id];
+    if ((page.hint[id] == kBoilerplate && page.strong_hint[id]) || page.hint[id] == kCommentsHint) {
+      id = page.doc.SubtreeEnd(id);
+      continue;
+    }
+    if (n.is_text() && !n.hidden() && !page.sel.keep[id]) {
+      page.sel.keep[id] = kKeptContent;
+      added += page.weight[id] > 0;
+    }
+    ++id;
+  }
+  page.sel.summary += "; documentation: " + std::to_string(added) + " text nodes of <main> added";
 }
 
 }  // namespace pith::algo::auto_steps
