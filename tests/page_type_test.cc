@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -33,6 +34,22 @@ classify::PageTypeFeatures Features(const std::string& html, const std::string& 
   Parsed p;
   RunPage(html, url, &p);
   return p.state.page_type.features;
+}
+
+// The text extracted from `html` at `url`, after checking that the classifier answers `want` (the
+// page-type strategies of auto step 8 are tested on pages of their type).
+std::string TextOfPageOfType(const std::string& html, const std::string& url, PageType want) {
+  Parsed p;
+  RunPage(html, url, &p);
+  EXPECT_EQ(p.result.page_type, want) << PageTypeName(p.result.page_type);
+  return p.result.Text();
+}
+
+// Every string of `kept` is in `text`, and none of `left_out`.
+void ExpectText(const std::string& text, std::initializer_list<const char*> kept,
+                std::initializer_list<const char*> left_out) {
+  for (const char* k : kept) EXPECT_NE(text.find(k), std::string::npos) << "missing: " << k << "\n" << text;
+  for (const char* k : left_out) EXPECT_EQ(text.find(k), std::string::npos) << "kept: " << k << "\n" << text;
 }
 
 TEST(PageTypeModel, TableMatchesTheFeatureList) {
@@ -254,16 +271,11 @@ TEST(PageTypeStrategies, ACollectionPageKeepsItsGridBesideTheBuyingGuide) {
     "<p>Look for reinforced heels and toes, a seamless toe closure and a cuff that stays up without squeezing, and wash wool socks cold to keep their shape.</p>"
     "</section></main>"
     "<footer>© Sockshop</footer></body></html>";
-  Parsed p;
-  RunPage(html, "https://shop.example.com/collections/mens-socks", &p);
-  ASSERT_EQ(p.result.page_type, PageType::kCollection);
-  const std::string text = p.result.Text();
-  EXPECT_NE(text.find("Merino Hiker Crew"), std::string::npos) << text;
-  EXPECT_NE(text.find("Bamboo Lounge Crew"), std::string::npos) << text;
-  EXPECT_NE(text.find("Soft, warm and made to last."), std::string::npos) << text;
-  EXPECT_NE(text.find("Merino wool keeps feet warm"), std::string::npos) << text;
-  EXPECT_EQ(text.find("Cart"), std::string::npos) << text;        // the navigation stays out
-  EXPECT_EQ(text.find("Sockshop"), std::string::npos) << text;    // and the footer
+  const std::string text =
+      TextOfPageOfType(html, "https://shop.example.com/collections/mens-socks", PageType::kCollection);
+  ExpectText(text,
+             {"Merino Hiker Crew", "Bamboo Lounge Crew", "Soft, warm and made to last.", "Merino wool keeps feet warm"},
+             {"Cart", "Sockshop"});  // the navigation and the footer stay out
 }
 
 // A manual's page: a sidebar of the manual's chapters beside <main>, and inside <main> the chapter
@@ -305,17 +317,12 @@ TEST(PageTypeStrategies, ADocumentationPageKeepsAllOfItsMainButTheNavigation) {
     "The value shown before the user types.</dd></dl></section>"
     "</main></div>"
     "<footer><p>© Webkit Software Foundation. Hosted by the Webkit project.</p></footer></body></html>";
-  Parsed p;
-  RunPage(html, "https://docs.webkit.example/docs/forms/", &p);
-  ASSERT_EQ(p.result.page_type, PageType::kDocumentation);
-  const std::string text = p.result.Text();
-  EXPECT_NE(text.find("A form collects input from the user"), std::string::npos) << text;
-  EXPECT_NE(text.find("Models and databases, Handling requests"), std::string::npos) << text;
-  EXPECT_NE(text.find("More on fields"), std::string::npos) << text;
-  EXPECT_NE(text.find("Whether the field must have a value."), std::string::npos) << text;
-  EXPECT_EQ(text.find("On this page"), std::string::npos) << text;  // the table of contents stays out
-  EXPECT_EQ(text.find("Templates"), std::string::npos) << text;     // and the sidebar
-  EXPECT_EQ(text.find("Foundation"), std::string::npos) << text;    // and the footer
+  const std::string text =
+      TextOfPageOfType(html, "https://docs.webkit.example/docs/forms/", PageType::kDocumentation);
+  ExpectText(text,
+             {"A form collects input from the user", "Models and databases, Handling requests", "More on fields",
+              "Whether the field must have a value."},
+             {"On this page", "Templates", "Foundation"});  // the table of contents, the sidebar, the footer
 }
 
 // A service page: in <main>, the company's sections one after another (what you get, why teams
@@ -369,18 +376,12 @@ const char kServicePage[] =
     "</footer></body></html>";
 
 TEST(PageTypeStrategies, AnUndatedServicePageKeepsAllItsSections) {
-  Parsed p;
-  RunPage(kServicePage, "https://www.northwind-it.example/services/cloud-backup/", &p);
-  ASSERT_EQ(p.result.page_type, PageType::kService);
-  const std::string text = p.result.Text();
-  EXPECT_NE(text.find("We copy every server"), std::string::npos) << text;
-  EXPECT_NE(text.find("Why teams switch to us"), std::string::npos) << text;
-  EXPECT_NE(text.find("Most of our customers came from"), std::string::npos) << text;
-  EXPECT_NE(text.find("How long does a restore take?"), std::string::npos) << text;
-  EXPECT_NE(text.find("never outside them"), std::string::npos) << text;
-  EXPECT_EQ(text.find("Pricing"), std::string::npos) << text;            // the navigation stays out
-  EXPECT_EQ(text.find("Managed firewall"), std::string::npos) << text;   // and the footer's links
-  EXPECT_EQ(text.find("Registered in England"), std::string::npos) << text;
+  const std::string text =
+      TextOfPageOfType(kServicePage, "https://www.northwind-it.example/services/cloud-backup/", PageType::kService);
+  ExpectText(text,
+             {"We copy every server", "Why teams switch to us", "Most of our customers came from",
+              "How long does a restore take?", "never outside them"},
+             {"Pricing", "Managed firewall", "Registered in England"});  // the navigation, the footer
 }
 
 // The same page with a publication date (article:published_time) is a dated post whatever the
@@ -391,13 +392,9 @@ TEST(PageTypeStrategies, ADatedPageClassifiedAsServiceKeepsTheVotesChoice) {
   const std::string og = "<meta property=\"og:type\" content=\"website\">";
   const std::string dated = "<meta property=\"article:published_time\" content=\"2025-03-01T09:00:00Z\">";
   html.replace(html.find(og), og.size(), og + dated);
-  Parsed p;
-  RunPage(html, "https://www.northwind-it.example/services/cloud-backup/", &p);
-  ASSERT_EQ(p.result.page_type, PageType::kService);
-  const std::string text = p.result.Text();
-  EXPECT_NE(text.find("We copy every server"), std::string::npos) << text;
-  EXPECT_EQ(text.find("Why teams switch to us"), std::string::npos) << text;
-  EXPECT_EQ(text.find("How long does a restore take?"), std::string::npos) << text;
+  const std::string text =
+      TextOfPageOfType(html, "https://www.northwind-it.example/services/cloud-backup/", PageType::kService);
+  ExpectText(text, {"We copy every server"}, {"Why teams switch to us", "How long does a restore take?"});
 }
 
 }  // namespace
