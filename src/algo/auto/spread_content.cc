@@ -106,7 +106,9 @@ bool DeclaresPublicationDate(const Page& page) {
   for (NodeId id = 0; id < page.doc.size(); ++id) {
     if (!page.doc[id].is_element()) continue;
     if (page.doc.GetAttr(id, Attr::kItemprop) == "datePublished") return true;
-    if (page.doc[id].tag == Tag::kMeta && page.doc.GetAttr(id, Attr::kProperty) == "article:published_time") return true;
+    if (page.doc[id].tag == Tag::kMeta && page.doc.GetAttr(id, Attr::kProperty) == "article:published_time") {
+      return true;
+    }
   }
   return false;
 }
@@ -136,7 +138,7 @@ void KeepAllOfMain(Page& page, NodeId main, const char* why) {
     }
     if (n.is_text() && !n.hidden() && !page.sel.keep[id]) {
       page.sel.keep[id] = kKeptContent;
-      added += page.weight[id] > 0;
+      ++added;
     }
     ++id;
   }
