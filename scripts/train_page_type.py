@@ -120,10 +120,15 @@ class Model:
             self.bias[t] = self.lr.intercept_[row]
         return self
 
-    def predict(self, x):
+    def probabilities(self, x):
         z = np.where(np.isnan(x), self.mean, x)
         z = (z - self.mean) / self.scale
-        return np.argmax(z @ self.weights.T + self.bias, axis=1)
+        logits = z @ self.weights.T + self.bias
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    def predict(self, x):
+        return np.argmax(self.probabilities(x), axis=1)
 
 
 def report_cv(pages, names, c, balance, oof_file=""):
@@ -132,17 +137,19 @@ def report_cv(pages, names, c, balance, oof_file=""):
     wcxb = np.where(sets == "wcxb-dev")[0]
     others = np.where(sets != "wcxb-dev")[0]
     groups = np.array([pages[i]["domain"] for i in wcxb])
-    predicted = np.zeros(len(wcxb), dtype=int)
+    probability = np.zeros((len(wcxb), len(TYPES)))
     for train, test in GroupKFold(n_splits=5).split(wcxb, y[wcxb], groups):
         rows = np.concatenate([wcxb[train], others])
-        predicted[test] = Model(c, balance).fit(x[rows], y[rows]).predict(x[wcxb[test]])
+        probability[test] = Model(c, balance).fit(x[rows], y[rows]).probabilities(x[wcxb[test]])
+    predicted = np.argmax(probability, axis=1)
     truth = y[wcxb]
     if oof_file:
         # Each wcxb-dev page's answer from the fold that did not train on it: a held-out answer for
-        # measuring what a type-specific strategy buys (see docs/page-types.md).
+        # measuring what a type-specific strategy buys (see docs/page-types.md), with the answer's
+        # probability.
         with open(oof_file, "w", encoding="utf-8") as f:
-            for i, t in zip(wcxb, predicted):
-                f.write("%s\t%s\n" % (pages[i]["id"], TYPES[t]))
+            for i, t, p in zip(wcxb, predicted, probability):
+                f.write("%s\t%s\t%.4f\n" % (pages[i]["id"], TYPES[t], p[t]))
     print("wcxb-dev, 5-fold cross-validation grouped by domain: accuracy %.3f (%d pages)" %
           ((predicted == truth).mean(), len(wcxb)))
     print("  %-14s %5s %9s %6s" % ("type", "pages", "precision", "recall"))
@@ -218,7 +225,7 @@ def main():
     ap.add_argument("--C", type=float, default=0.3, help="inverse L2 regularisation strength")
     ap.add_argument("--balance", type=float, default=0.0, help="class weight power (see Model)")
     ap.add_argument("--no-write", action="store_true", help="report only; leave the table as it is")
-    ap.add_argument("--oof", default="", help="write wcxb-dev's cross-validated answers here (id<TAB>type)")
+    ap.add_argument("--oof", default="", help="write wcxb-dev's cross-validated answers here (id<TAB>type<TAB>probability)")
     args = ap.parse_args()
     pages = load_pages(args.pith, args.data, args.cache)
     names = list(pages[0]["features"].keys()) if pages else []

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -33,6 +34,22 @@ classify::PageTypeFeatures Features(const std::string& html, const std::string& 
   Parsed p;
   RunPage(html, url, &p);
   return p.state.page_type.features;
+}
+
+// The text extracted from `html` at `url`, after checking that the classifier answers `want` (the
+// page-type strategies of auto step 8 are tested on pages of their type).
+std::string TextOfPageOfType(const std::string& html, const std::string& url, PageType want) {
+  Parsed p;
+  RunPage(html, url, &p);
+  EXPECT_EQ(p.result.page_type, want) << PageTypeName(p.result.page_type);
+  return p.result.Text();
+}
+
+// Every string of `kept` is in `text`, and none of `left_out`.
+void ExpectText(const std::string& text, std::initializer_list<const char*> kept,
+                std::initializer_list<const char*> left_out) {
+  for (const char* k : kept) EXPECT_NE(text.find(k), std::string::npos) << "missing: " << k << "\n" << text;
+  for (const char* k : left_out) EXPECT_EQ(text.find(k), std::string::npos) << "kept: " << k << "\n" << text;
 }
 
 TEST(PageTypeModel, TableMatchesTheFeatureList) {
@@ -254,16 +271,130 @@ TEST(PageTypeStrategies, ACollectionPageKeepsItsGridBesideTheBuyingGuide) {
     "<p>Look for reinforced heels and toes, a seamless toe closure and a cuff that stays up without squeezing, and wash wool socks cold to keep their shape.</p>"
     "</section></main>"
     "<footer>© Sockshop</footer></body></html>";
-  Parsed p;
-  RunPage(html, "https://shop.example.com/collections/mens-socks", &p);
-  ASSERT_EQ(p.result.page_type, PageType::kCollection);
-  const std::string text = p.result.Text();
-  EXPECT_NE(text.find("Merino Hiker Crew"), std::string::npos) << text;
-  EXPECT_NE(text.find("Bamboo Lounge Crew"), std::string::npos) << text;
-  EXPECT_NE(text.find("Soft, warm and made to last."), std::string::npos) << text;
-  EXPECT_NE(text.find("Merino wool keeps feet warm"), std::string::npos) << text;
-  EXPECT_EQ(text.find("Cart"), std::string::npos) << text;        // the navigation stays out
-  EXPECT_EQ(text.find("Sockshop"), std::string::npos) << text;    // and the footer
+  const std::string text =
+      TextOfPageOfType(html, "https://shop.example.com/collections/mens-socks", PageType::kCollection);
+  ExpectText(text,
+             {"Merino Hiker Crew", "Bamboo Lounge Crew", "Soft, warm and made to last.", "Merino wool keeps feet warm"},
+             {"Cart", "Sockshop"});  // the navigation and the footer stay out
+}
+
+// A manual's page: a sidebar of the manual's chapters beside <main>, and inside <main> the chapter
+// with a table of contents (<nav>), a prerequisites table of links and a section of definitions
+// named "more-fields". The votes keep the prose; the link table and the section named like
+// boilerplate are cleaned out of it. Classified as documentation, the page keeps all of <main>
+// (auto step 8) but what its tags name boilerplate: the sidebar, the table of contents and the
+// footer stay out.
+TEST(PageTypeStrategies, ADocumentationPageKeepsAllOfItsMainButTheNavigation) {
+  const std::string html =
+    "<html><head><title>Working with forms | Webkit documentation</title></head><body>"
+    "<header><nav><a href=\"/\">Home</a> <a href=\"/docs/\">Documentation</a> <a href=\"/blog/\">Blog</a></nav>"
+    "</header>"
+    "<div class=\"layout\"><nav class=\"sidebar\"><ul><li><a href=\"/docs/intro/\">Introduction</a></li>"
+    "<li><a href=\"/docs/models/\">Models and databases</a></li><li><a href=\"/docs/forms/\">Working with forms</a>"
+    "</li>"
+    "<li><a href=\"/docs/views/\">Handling requests</a></li><li><a href=\"/docs/templates/\">Templates</a></li></ul>"
+    "</nav>"
+    "<main><h1>Working with forms</h1>"
+    "<nav class=\"toc\"><p>On this page</p><ul><li><a href=\"#fields\">Fields</a></li><li><a href=\"#widgets\">"
+    "Widgets</a></li></ul></nav>"
+    "<table class=\"prerequisites\"><tr><th>Prerequisites:</th><td><a href=\"/docs/models/\">Models and databases</a>, "
+    "<a href=\"/docs/views/\">Handling requests</a></td></tr>"
+    "<tr><th>Learning outcomes:</th><td>Declare, validate and render a form.</td></tr></table>"
+    "<p>"
+    "A form collects input from the user, checks it and hands the cleaned values to your view. Webkit describes a form"
+    " as a class whose attributes are fields, and it renders, validates and converts the submitted data for you.</p>"
+    "<p>Declare a form by subclassing <code>forms.Form</code>"
+    " and adding one attribute per field. Each field knows how to validate its value and which HTML widget displays"
+    " it.</p>"
+    "<pre><code>"
+    "class ContactForm(forms.Form):\n    subject = forms.CharField(max_length=100)\n    message ="
+    " forms.CharField(widget=forms.Textarea)</code></pre>"
+    "<p>In a view, bind the form to the submitted data, call <code>is_valid()</code>"
+    " and read the converted values from <code>cleaned_data</code> when it returns true.</p>"
+    "<section class=\"more-fields\" id=\"fields\"><h2>More on fields</h2><dl><dt>required</dt><dd>"
+    "Whether the field must have a value.</dd>"
+    "<dt>label</dt><dd>The text shown beside the widget.</dd><dt>initial</dt><dd>"
+    "The value shown before the user types.</dd></dl></section>"
+    "</main></div>"
+    "<footer><p>© Webkit Software Foundation. Hosted by the Webkit project.</p></footer></body></html>";
+  const std::string text =
+      TextOfPageOfType(html, "https://docs.webkit.example/docs/forms/", PageType::kDocumentation);
+  ExpectText(text,
+             {"A form collects input from the user", "Models and databases, Handling requests", "More on fields",
+              "Whether the field must have a value."},
+             {"On this page", "Templates", "Foundation"});  // the table of contents, the sidebar, the footer
+}
+
+// A service page: in <main>, the company's sections one after another (what you get, why teams
+// switch, an FAQ), the last two named like boilerplate ("promo-band", "faq dropdown"). The votes
+// keep the longest section. Classified as a service page and declaring no publication date, the
+// page keeps all of <main> (auto step 8); the navigation and the footer's link lists stay out.
+const char kServicePage[] =
+    "<html><head><title>Managed cloud backup services | Northwind IT</title>"
+    "<meta property=\"og:type\" content=\"website\"></head><body>"
+    "<header><nav><a href=\"/\">Home</a> <a href=\"/services/\">Services</a> <a href=\"/pricing/\">Pricing</a>"
+    " <a href=\"/contact/\">Contact</a></nav></header>"
+    "<main>"
+    "<section class=\"hero\"><h1>Managed cloud backup</h1><p>"
+    "Your servers and laptops backed up every hour, restored in minutes.</p><a class=\"button\" href=\"/contact/\">"
+    "Book a call</a></section>"
+    "<section class=\"features\"><h2>What you get</h2>"
+    "<p>"
+    "We copy every server, database and laptop you run to two data centres in different regions, encrypt the copies"
+    " before they leave your network and check that each one can be restored.</p>"
+    "<p>"
+    "Our engineers watch every job around the clock, fix failed backups before you notice them and test a full restore"
+    " of your most important systems every quarter.</p>"
+    "<p>"
+    "Every backup is kept for ninety days by default, and longer where your auditors ask for it: seven years of"
+    " monthly copies cost less than a single lost week of work.</p>"
+    "<p>"
+    "When something goes wrong you call one number and talk to an engineer who knows your systems, not a ticket queue;"
+    " we restore first and write the report afterwards.</p>"
+    "<p>"
+    "You get one monthly report that shows what was protected, how long a restore would take and what changed since"
+    " the last month, written for people who do not read logs.</p></section>"
+    "<section class=\"promo-band\"><h2>Why teams switch to us</h2><p>"
+    "Most of our customers came from a backup tool they had to run themselves; they keep the same retention rules and"
+    " stop spending their Fridays on failed jobs.</p></section>"
+    "<div class=\"faq dropdown\"><h3>How long does a restore take?</h3><p>"
+    "A single file comes back in seconds; a whole server is running again within an hour, from the copy you choose.</p>"
+    "<h3>Where is my data stored?</h3><p>"
+    "In two data centres of your choice, in the European Union or the United States, never outside them.</p></div>"
+    "</main>"
+    "<footer><ul><li><a href=\"/services/0/\">Cloud backup</a></li> <li><a href=\"/services/1/\">Managed firewall</a>"
+    "</li> <li><a href=\"/services/2/\">Microsoft 365 support</a></li> <li><a href=\"/services/3/\">"
+    "Laptop management</a></li> <li><a href=\"/services/4/\">Network monitoring</a></li> <li><a href=\"/services/5/\">"
+    "Disaster recovery</a></li> <li><a href=\"/services/6/\">IT audits</a></li> <li><a href=\"/services/7/\">"
+    "Cyber security training</a></li> <li><a href=\"/services/8/\">Help desk</a></li> <li><a href=\"/services/9/\">"
+    "Server hosting</a></li></ul><ul><li><a href=\"/industries/0/\">Cloud backup</a></li> <li>"
+    "<a href=\"/industries/1/\">Managed firewall</a></li> <li><a href=\"/industries/2/\">Microsoft 365 support</a></li>"
+    " <li><a href=\"/industries/3/\">Laptop management</a></li> <li><a href=\"/industries/4/\">Network monitoring</a>"
+    "</li> <li><a href=\"/industries/5/\">Disaster recovery</a></li> <li><a href=\"/industries/6/\">IT audits</a></li>"
+    " <li><a href=\"/industries/7/\">Cyber security training</a></li> <li><a href=\"/industries/8/\">Help desk</a></li>"
+    " <li><a href=\"/industries/9/\">Server hosting</a></li></ul><p>© Northwind IT Ltd. Registered in England.</p>"
+    "</footer></body></html>";
+
+TEST(PageTypeStrategies, AnUndatedServicePageKeepsAllItsSections) {
+  const std::string text =
+      TextOfPageOfType(kServicePage, "https://www.northwind-it.example/services/cloud-backup/", PageType::kService);
+  ExpectText(text,
+             {"We copy every server", "Why teams switch to us", "Most of our customers came from",
+              "How long does a restore take?", "never outside them"},
+             {"Pricing", "Managed firewall", "Registered in England"});  // the navigation, the footer
+}
+
+// The same page with a publication date (article:published_time) is a dated post whatever the
+// classifier answers: its content is what the votes chose, without the sections named like
+// boilerplate.
+TEST(PageTypeStrategies, ADatedPageClassifiedAsServiceKeepsTheVotesChoice) {
+  std::string html = kServicePage;
+  const std::string og = "<meta property=\"og:type\" content=\"website\">";
+  const std::string dated = "<meta property=\"article:published_time\" content=\"2025-03-01T09:00:00Z\">";
+  html.replace(html.find(og), og.size(), og + dated);
+  const std::string text =
+      TextOfPageOfType(html, "https://www.northwind-it.example/services/cloud-backup/", PageType::kService);
+  ExpectText(text, {"We copy every server"}, {"Why teams switch to us", "How long does a restore take?"});
 }
 
 }  // namespace

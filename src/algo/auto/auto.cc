@@ -10,7 +10,8 @@
 //   5. cleaning          cleaning.cc               hinted parts, link groups, forms go
 //   6. ends trimmed      ends.cc                   headline kept; bylines, furniture, credits go
 //   7. fallback          fallback.cc               line blocks when T is tiny
-//   8. spread content    spread_content.cc         correlation's text on pages that spread it
+//   8. spread content    spread_content.cc         correlation's text on pages that spread it;
+//                                                  all of <main> on documentation and service pages
 //   9. copies            copies.cc                 a second copy of the text goes
 //  10. grids             grids.cc                  product cards or teasers join
 //      comments          comments.cc               with Options::comments: comment sections, marked
@@ -143,6 +144,12 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   } else if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
                              main_kept < page.o.dispersed_main_share * UnhintedWeight(page, region))) {
     AddDispersedContent(page, region, small_share && DeclaresNoArticle(page));
+  }
+  // 8: a documentation page's content is all of its <main>, and so is an undated service page's.
+  if (region != page.root && ClassifiedAs(page, PageType::kDocumentation)) {
+    KeepAllOfMain(page, region, "documentation");
+  } else if (region != page.root && ClassifiedAs(page, PageType::kService) && !DeclaresPublicationDate(page)) {
+    KeepAllOfMain(page, region, "service page");
   }
   return EndOfContent(page, std::move(page.sel));
 }

@@ -6,7 +6,9 @@
 // correlativity CC with CS/TD smoothing, src/algo/correlation.cc: whole content levels), outside
 // boilerplate and comment hints, and inside the page's <main> when the main subtree is in one; on
 // a page whose og:type is no article, and on a page the page classifier takes for a shop's
-// collection, all the text outside those hints.
+// collection, all the text outside those hints. On a page the classifier takes for documentation,
+// or for a service page that declares no publication date, all the text of the page's <main>
+// outside tag/role boilerplate and comment sections (KeepAllOfMain).
 #include <string>
 
 #include "algo/auto/page.h"
@@ -91,6 +93,56 @@ void AddDispersedContent(Page& page, NodeId region, bool whole_region) {
   page.sel.summary += "; content spread over the page: " + std::to_string(added) + " text nodes added " +
                       (whole_region ? std::string("outside hints (a collection page, or og:type no article)")
                                     : "from correlation (content level node " + std::to_string(cc.level) + ")");
+}
+
+// Whether the page declares when it was published: a meta article:published_time, a microdata
+// itemprop="datePublished" or a JSON-LD "datePublished". A dated page is a story or a post (a
+// blog post or a press release on a company's site), whatever else it looks like; the sections of
+// a service or landing page stand undated.
+bool DeclaresPublicationDate(const Page& page) {
+  for (const std::string& body : page.doc.json_ld) {
+    if (body.find("\"datePublished\"") != std::string::npos) return true;
+  }
+  for (NodeId id = 0; id < page.doc.size(); ++id) {
+    if (!page.doc[id].is_element()) continue;
+    if (page.doc.GetAttr(id, Attr::kItemprop) == "datePublished") return true;
+    if (page.doc[id].tag == Tag::kMeta && page.doc.GetAttr(id, Attr::kProperty) == "article:published_time") {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Pages whose content is all of their <main> (the region `main` that holds the main subtree): the
+// navigation sidebars and the site's header and footer are outside it.
+// - A documentation page (a manual's chapter, an API reference, a tutorial): inside <main> the
+//   parts the votes pass over are the reference parts a manual is made of: a prerequisites table,
+//   lists of links to the next topics, a section of short definitions, tabbed or collapsible
+//   examples.
+// - A service or landing page that declares no publication date: its sections follow one another
+//   in <main> (what the company offers, how it works, figures, case studies, an FAQ in an
+//   accordion), and the votes keep the longest of them.
+// The names of such parts ("more-on-fields", "content-section", "accordion__dropdown", spacing
+// utilities such as "top--none") are no evidence of boilerplate there. So every visible text node
+// of <main> joins except inside an element hinted as boilerplate by its tag or role (<nav>,
+// <aside>, <button>, role="navigation": a table of contents set inside <main>, a copy button) and
+// inside comment sections.
+void KeepAllOfMain(Page& page, NodeId main, const char* why) {
+  std::size_t added = 0;
+  const NodeId end = page.doc.SubtreeEnd(main);
+  for (NodeId id = main + 1; id < end;) {
+    const dom::Node& n = page.doc[id];
+    if ((page.hint[id] == kBoilerplate && page.strong_hint[id]) || page.hint[id] == kCommentsHint) {
+      id = page.doc.SubtreeEnd(id);
+      continue;
+    }
+    if (n.is_text() && !n.hidden() && !page.sel.keep[id]) {
+      page.sel.keep[id] = kKeptContent;
+      ++added;
+    }
+    ++id;
+  }
+  page.sel.summary += std::string("; ") + why + ": " + std::to_string(added) + " text nodes of <main> added";
 }
 
 }  // namespace pith::algo::auto_steps

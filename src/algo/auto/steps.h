@@ -64,6 +64,8 @@ double UnhintedWeight(const Page& page, NodeId node);
 bool DeclaresNoArticle(const Page& page);
 bool ClassifiedAs(const Page& page, PageType type);
 void AddDispersedContent(Page& page, NodeId region, bool whole_region);
+bool DeclaresPublicationDate(const Page& page);
+void KeepAllOfMain(Page& page, NodeId main, const char* why);
 
 // Step 9, second copies (copies.cc).
 void DropRepeatedRuns(Page& page);
