@@ -1,12 +1,33 @@
 #!/usr/bin/env bash
-# Installs pith's build and test dependencies from Debian 12 packages (needs root or sudo).
+# Installs pith's dependencies from Debian 12 packages (needs root or sudo).
+#   scripts/deps.sh cli   what building and running the `pith` tool and the library need
+#   scripts/deps.sh       that, plus what the tests, benchmarks, fuzzers and consumer test need
+#   --list before either: print the packages, one a line, and install nothing
 set -euo pipefail
-packages=(
-  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
-  libmodest-dev libicu-dev libuchardet-dev libcurl4-openssl-dev libcli11-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
-  libisal-dev zlib1g-dev libzstd-dev libbrotli-dev libdeflate-dev  # WARC reading; libdeflate for bench/warc_bench.cc
+cli_packages=(
+  build-essential cmake ninja-build pkg-config
+  libicu-dev libuchardet-dev libcurl4-openssl-dev libcli11-dev nlohmann-json3-dev
+  libisal-dev zlib1g-dev libzstd-dev libbrotli-dev  # web archives (src/io/warc*)
 )
+test_packages=(
+  clang libclang-rt-14-dev libmodest-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
+  libdeflate-dev  # bench/warc_bench.cc compares it with ISA-L
+)
+list=0
+if [ "${1:-}" = --list ]; then
+  list=1
+  shift
+fi
+case "${1:-all}" in
+  cli) packages=("${cli_packages[@]}") ;;
+  all) packages=("${cli_packages[@]}" "${test_packages[@]}") ;;
+  *) echo "usage: scripts/deps.sh [cli|all]" >&2; exit 2 ;;
+esac
+if [ "$list" = 1 ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

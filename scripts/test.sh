@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# The whole test suite (this is what CI runs): dependencies, Release build + unit/golden/CLI tests
-# and the fast accuracy gate (tests/eval_gate_test.cc), ASan+UBSan build + tests, and a short run
-# of every libFuzzer target.
+# The whole test suite (this is what CI runs): dependencies, the quick start, Release build +
+# unit/golden/CLI tests and the fast accuracy gate (tests/eval_gate_test.cc), a program using pith
+# as a dependency (scripts/consumer_test.sh), ASan+UBSan build + tests, and a short run of every
+# libFuzzer target.
 # Environment: FUZZ_SECONDS (default 30 per target), FUZZ_SEED (default 1), SKIP_SANITIZE=1,
-# SKIP_FUZZ=1 to shorten. The fuzz runs start from a fixed seed so that a failure in CI replays
-# here with the same command; explore further with another seed or a longer FUZZ_SECONDS.
+# SKIP_CONSUMER=1, SKIP_FUZZ=1 to shorten. The fuzz runs start from a fixed seed so that a failure
+# in CI replays here with the same command; explore further with another seed or a longer
+# FUZZ_SECONDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 scripts/deps.sh
 
+echo "== Quick start (the tool alone)"
+scripts/quickstart_test.sh
+
 echo "== Release build and tests"
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+if [ "${SKIP_CONSUMER:-0}" != 1 ]; then
+  echo "== pith as a dependency: find_package, pkg-config, add_subdirectory + shared library"
+  scripts/consumer_test.sh build
+fi
 
 if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== ASan+UBSan build and tests"

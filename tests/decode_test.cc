@@ -307,8 +307,16 @@ TEST(DecodeUtf8, PrefixLengthAndStats) {
   EXPECT_EQ(stats.valid_prefix, 7u);
   EXPECT_EQ(stats.non_ascii, 2u);
   EXPECT_EQ(stats.invalid, 3u);
+  EXPECT_EQ(stats.non_ascii_bytes, 5u);  // 中 (3) and é (2)
+  EXPECT_EQ(stats.invalid_bytes, 3u);
   EXPECT_FALSE(MostlyUtf8(stats));
+  EXPECT_FALSE(DeclaredUtf8Holds(stats));  // 5 well-formed bytes of 8: under two thirds
+  EXPECT_TRUE(DeclaredUtf8Holds(ScanUtf8("ok 中 \xFF rest \xC3\xA9 \x80")));  // 5 of 7
   EXPECT_TRUE(MostlyUtf8(ScanUtf8(kChinese + "\xB0" + kChinese)));
+  // Legacy double-byte text never passes, however it is labelled.
+  EXPECT_FALSE(DeclaredUtf8Holds(ScanUtf8(Encode(kChinese + kTraditional, "gb18030"))));
+  EXPECT_FALSE(DeclaredUtf8Holds(ScanUtf8(Encode(kTraditional + kTraditional, "Big5-HKSCS"))));
+  EXPECT_FALSE(DeclaredUtf8Holds(ScanUtf8(Encode(kJapanese, "windows-31j"))));
 }
 
 TEST(DecodeUtf8, EarlyStopOnLegacyBytes) {
@@ -555,6 +563,38 @@ TEST(DecodeOrder, Utf8MetaOnGbkBytesIsDetected) {
   EXPECT_EQ(d.info.charset, "GB18030");
   EXPECT_EQ(d.info.source, EncodingSource::kDetector);
   EXPECT_EQ(d.info.declared, "utf-8");
+}
+
+TEST(DecodeOrder, Utf8DeclaredPageWithAFewStrayBytesStaysUtf8) {
+  // A mostly-ASCII page that declares UTF-8, with two characters in UTF-8 and two stray windows-1252
+  // bytes (a no-break space and a euro sign pasted in): two ill-formed sequences for two well-formed
+  // ones is not MostlyUtf8, and the detector reads the page as windows-1250. Five of its seven
+  // non-ASCII bytes are well-formed: UTF-8, U+FFFD for the stray bytes.
+  const std::string body =
+      "The caf\xC3\xA9 on the corner serves coffee and tea every day of the week, and the visitors "
+      "order two cups each time they come by here. Prices start at 5\xA0\x80 for an espresso \xE2\x80\x94 "
+      "cheap for the area, paid at the counter.";
+  const std::string page = Page(MetaCharset("utf-8"), body);
+  ASSERT_FALSE(MostlyUtf8(ScanUtf8(page)));
+  const Decoded meta = MustDecode(page);
+  const Decoded caller = MustDecode(Page("", body), {}, "utf-8");
+  for (const Decoded* d : {&meta, &caller}) {
+    EXPECT_EQ(d->info.charset, "UTF-8");
+    EXPECT_EQ(d->info.replacements, 2u);
+    EXPECT_NE(d->utf8.find("The café on the corner"), std::string::npos) << d->utf8;
+    EXPECT_NE(d->utf8.find("5\uFFFD\uFFFD for an espresso — cheap"), std::string::npos) << d->utf8;
+  }
+  EXPECT_EQ(meta.info.source, EncodingSource::kMeta);
+  EXPECT_EQ(caller.info.source, EncodingSource::kCaller);
+}
+
+TEST(DecodeOrder, Utf8DeclaredWesternLegacyPageIsDetected) {
+  // French in windows-1252 under a UTF-8 meta: none of its accented letters starts a well-formed
+  // sequence, so the declaration does not stand.
+  const std::string page = Page(MetaCharset("utf-8"), kFrench + " " + kFrench);
+  const Decoded d = MustDecode(Encode(page, "windows-1252"));
+  EXPECT_EQ(d.utf8, page) << d.info.charset;
+  EXPECT_NE(d.info.charset, "UTF-8");
 }
 
 TEST(DecodeOrder, WrongLegacyMetaWithManyReplacementsIsDetected) {

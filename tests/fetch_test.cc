@@ -8,8 +8,8 @@
 
 #include <sstream>
 
-#include "io/fetch.h"
-#include "io/url_list.h"
+#include "fetch/fetch.h"
+#include "fetch/url_list.h"
 #include "online_test_server.h"
 #include "test_util.h"
 

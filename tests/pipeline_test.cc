@@ -67,6 +67,25 @@ TEST(Pipeline, BinaryInputsAreNotHtml) {
   EXPECT_EQ(Extractor().Extract(garbage).status.code(), StatusCode::kNotHtml);
 }
 
+TEST(Pipeline, AnInputRefusedBeforeDecodingReportsNoEncoding) {
+  // The extractor reuses its per-thread state: a refused input must not report the encoding of the
+  // page extracted before it on the same thread.
+  Options tiny;
+  tiny.max_input_bytes = 1000;
+  const Extractor extractor(tiny);
+  const std::string latin1 = "<html><head><meta charset=\"windows-1251\"></head><body><p>" + kPara + "</p></body></html>";
+  const std::string pdf = std::string("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n", 22);
+  for (const std::string& refused : {std::string(), std::string(" \n"), pdf, std::string(2000, 'x')}) {
+    ASSERT_EQ(extractor.Extract(latin1).encoding.charset, "windows-1251");
+    const Result r = extractor.Extract(refused);
+    EXPECT_FALSE(r.status.ok());
+    EXPECT_EQ(r.encoding.charset, "") << r.status.ToString();
+    EXPECT_EQ(r.encoding.source, EncodingSource::kNone) << r.status.ToString();
+    EXPECT_EQ(r.encoding.declared, "") << r.status.ToString();
+  }
+  EXPECT_STREQ(EncodingSourceName(EncodingSource::kNone), "none");
+}
+
 TEST(Pipeline, TextWithoutMarkupIsBestEffort) {
   const Result r = Extractor().Extract("just a line of plain text");
   EXPECT_TRUE(r.status.ok() || r.status.code() == StatusCode::kNoContent) << r.status.ToString();

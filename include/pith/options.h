@@ -9,6 +9,9 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+
+#include "pith/export.h"
 
 namespace pith {
 
@@ -22,8 +25,8 @@ enum class Algorithm : std::uint8_t {
 };
 
 // "lineblock", "correlation", ... ; ParseAlgorithm returns false on an unknown name.
-const char* AlgorithmName(Algorithm a);
-bool ParseAlgorithm(std::string_view name, Algorithm* out);
+PITH_API const char* AlgorithmName(Algorithm a);
+PITH_API bool ParseAlgorithm(std::string_view name, Algorithm* out);
 
 // Paper 001, section 5. Ctext is the tag-stripped text with each source line kept in place.
 struct LineBlockOptions {
@@ -47,7 +50,7 @@ struct LineBlockOptions {
 };
 
 // Paper 000: content correlativity with context smoothing (src/algo/correlation.cc).
-struct CorrelationOptions {
+struct PITH_API CorrelationOptions {
   // C: a node is content when CC = TA / max(LA, 1) ≥ C, TA = weighted non-link characters of the
   // subtree, LA = its <a href> count. Paper (Uyghur): 29, also the best default on the development
   // corpus in all scripts (docs/correlation.md).

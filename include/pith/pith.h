@@ -26,9 +26,11 @@
 #include <string>
 #include <string_view>
 
+#include "pith/export.h"
 #include "pith/options.h"
 #include "pith/result.h"
 #include "pith/status.h"
+#include "pith/version.h"
 
 namespace pith {
 
@@ -38,7 +40,7 @@ struct PageInfo {
   std::string charset;  // charset from the HTTP Content-Type header, "" if unknown
 };
 
-class Extractor {
+class PITH_API Extractor {
  public:
   explicit Extractor(Options options = {});
   ~Extractor();

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "pith/export.h"
 #include "pith/options.h"
 #include "pith/status.h"
 
@@ -18,12 +19,13 @@ enum class EncodingSource : std::uint8_t {
   kUtf8Valid, // bytes are valid UTF-8 (also overrides a wrong legacy meta declaration)
   kDetector,  // uchardet on tag-stripped bytes
   kDefault,   // nothing else decided: windows-1252
+  kNone,      // the input was not decoded: an error came first (empty, binary, too large, unreadable)
 };
-const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ...
+PITH_API const char* EncodingSourceName(EncodingSource s);  // "caller", "bom", "meta", ..., "none"
 
 struct EncodingInfo {
-  std::string charset;                 // canonical name actually used, e.g. "UTF-8", "GB18030"
-  EncodingSource source = EncodingSource::kDefault;
+  std::string charset;                 // canonical name actually used, e.g. "UTF-8", "GB18030"; "" if none
+  EncodingSource source = EncodingSource::kNone;
   std::string declared;                // what the page's meta declared, if anything ("" = none)
   std::uint64_t replacements = 0;      // invalid sequences replaced by U+FFFD
   // Tibetan text set in a legacy font (paper 003 §1.3): the fonts whose text was converted to
@@ -36,7 +38,7 @@ struct EncodingInfo {
 
 // One unit of main content, in document order.
 enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption };
-const char* BlockKindName(BlockKind k);
+PITH_API const char* BlockKindName(BlockKind k);
 
 // A stretch of a block's text that is a link in the page.
 struct Link {
@@ -76,7 +78,7 @@ struct Metadata {
   std::string description;
 };
 
-struct Result {
+struct PITH_API Result {
   Status status;                      // ok, or kNoContent (normal), or an error
   Algorithm algorithm = Algorithm::kLineBlock;
   EncodingInfo encoding;

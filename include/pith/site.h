@@ -26,12 +26,13 @@
 #include <string_view>
 #include <vector>
 
+#include "pith/export.h"
 #include "pith/options.h"
 #include "pith/status.h"
 
 namespace pith {
 
-class SiteModel {
+class PITH_API SiteModel {
  public:
   struct Data;  // the learned template (src/site/model.h)
 

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "pith/export.h"
+
 namespace pith {
 
 enum class StatusCode : int {
@@ -24,9 +26,9 @@ enum class StatusCode : int {
 };
 
 // Stable lower-case name of a code, used in JSON error records ("no_content", "not_html", ...).
-std::string_view StatusCodeName(StatusCode code);
+PITH_API std::string_view StatusCodeName(StatusCode code);
 
-class Status {
+class PITH_API Status {
  public:
   Status() = default;
   Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}

@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "pith/export.h"
 #include "pith/pith.h"
 #include "pith/status.h"
 
@@ -42,7 +43,7 @@ enum class WarcRecordType : std::uint8_t {
   kOther,      // a WARC-Type pith does not know (kept by name in WarcRecord::type_name)
   kUnknown,    // an error record: no record could be read at this offset
 };
-const char* WarcRecordTypeName(WarcRecordType t);  // "response", "arc_header", ...
+PITH_API const char* WarcRecordTypeName(WarcRecordType t);  // "response", "arc_header", ...
 
 // What was wrong, for a record the reader could not read whole. kNone for a good record.
 enum class WarcError : std::uint8_t {
@@ -58,7 +59,7 @@ enum class WarcError : std::uint8_t {
                    // as it is read, never held
   kIo,             // reading the file failed
 };
-const char* WarcErrorName(WarcError e);  // "gzip_error", "garbage", "content_length", ...
+PITH_API const char* WarcErrorName(WarcError e);  // "gzip_error", "garbage", "content_length", ...
 
 struct WarcReaderOptions {
   // A record's block is kept up to this many bytes; a longer one becomes a kTooLarge error
@@ -66,7 +67,7 @@ struct WarcReaderOptions {
   std::size_t max_record_bytes = 64u << 20;
 };
 
-struct WarcRecord {
+struct PITH_API WarcRecord {
   std::uint64_t offset = 0;  // where the record starts in the file: for gzip and zstd files the
                              // offset of the compressed member/frame holding its first byte
   WarcRecordType type = WarcRecordType::kUnknown;
@@ -86,7 +87,7 @@ struct WarcRecord {
   std::string_view Header(std::string_view name) const;
 };
 
-class WarcReader {
+class PITH_API WarcReader {
  public:
   // Opens a file; the format (WARC or ARC; plain, gzip or zstd) is sniffed from its bytes. On
   // failure returns null and sets *status (kIoError).
@@ -123,7 +124,7 @@ enum class WarcSkip : std::uint8_t {
   kOtherStatus,  // HTTP 1xx, or a status line pith cannot read
   kEmpty,        // no payload
 };
-const char* WarcSkipName(WarcSkip s);  // "request", "not_html", "redirect", ...
+PITH_API const char* WarcSkipName(WarcSkip s);  // "request", "not_html", "redirect", ...
 
 struct WarcPageOptions {
   bool any_status = false;  // extract whatever the HTTP status (default: 2xx only)
@@ -146,6 +147,6 @@ struct WarcPage {
 
 // Classifies `rec` and, for a page to extract, fills *page. Returns why the record is skipped, or
 // kNone. An error record (rec.error != kNone) is never a page: callers handle it first.
-WarcSkip ReadWarcPage(const WarcRecord& rec, const WarcPageOptions& options, WarcPage* page);
+PITH_API WarcSkip ReadWarcPage(const WarcRecord& rec, const WarcPageOptions& options, WarcPage* page);
 
 }  // namespace pith

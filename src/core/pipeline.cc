@@ -56,6 +56,9 @@ std::string_view ConvertLegacyTibetanFonts(std::string_view bytes, std::string_v
 }
 
 Status Prepare(std::string_view bytes, const PageInfo& info, const Options& options, PageState* state) {
+  // The state is reused from page to page: an input refused before decoding must not report the
+  // previous page's encoding.
+  state->decoded.info = {};
   Status s = CheckInput(bytes, options);
   if (!s.ok()) return s;
   // The decoded page is `bytes` itself when they are valid UTF-8 already (no copy), else

@@ -443,6 +443,7 @@ Utf8Stats Scan(std::string_view bytes, ScanStop stop) {
       const Seq seq = CheckSequence(p, static_cast<std::size_t>(end - p));
       if (seq.kind == SeqKind::kValid) {
         ++stats.non_ascii;
+        stats.non_ascii_bytes += seq.length;
         p += seq.length;
         continue;
       }
@@ -455,6 +456,7 @@ Utf8Stats Scan(std::string_view bytes, ScanStop stop) {
         return stats;
       }
       ++stats.invalid;
+      stats.invalid_bytes += seq.length;
       p += seq.length;
       if (stop == ScanStop::kAtFirstError ||
           (stop == ScanStop::kWhenNotMostlyUtf8 &&
@@ -587,6 +589,10 @@ bool IsValidUtf8(std::string_view bytes, std::size_t* non_ascii_sequences) {
 
 bool MostlyUtf8(const Utf8Stats& stats) {
   return stats.invalid == 0 || stats.invalid * 8 <= stats.non_ascii;
+}
+
+bool DeclaredUtf8Holds(const Utf8Stats& stats) {
+  return stats.complete && stats.non_ascii_bytes >= 2 * stats.invalid_bytes;
 }
 
 std::size_t RepairUtf8(std::string_view bytes, std::string* out) {

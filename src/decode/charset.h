@@ -51,6 +51,8 @@ struct Utf8Stats {
   std::size_t valid_prefix = 0;   // length of the longest valid prefix (excluding a truncated tail)
   std::size_t non_ascii = 0;      // well-formed multi-byte sequences
   std::size_t invalid = 0;        // maximal ill-formed subparts (each would become one U+FFFD)
+  std::size_t non_ascii_bytes = 0;  // bytes of the well-formed multi-byte sequences
+  std::size_t invalid_bytes = 0;    // bytes of the ill-formed subparts
   std::size_t truncated_tail = 0; // bytes of an incomplete sequence at the very end
   bool complete = true;           // false if the scan stopped early (see ScanUtf8)
 };
@@ -75,6 +77,13 @@ bool IsValidUtf8(std::string_view bytes, std::size_t* non_ascii_sequences = null
 // one per eight) that they are stray bytes in a UTF-8 page rather than a legacy encoding. Random
 // legacy double-byte text (GBK, Big5, Shift_JIS) and Latin-1 text fail this by a wide margin.
 bool MostlyUtf8(const Utf8Stats& stats);
+
+// The evidence a page that declares UTF-8 (meta or HTTP header) needs when it is not MostlyUtf8: at
+// least two thirds of its non-ASCII bytes form well-formed sequences. A mostly-ASCII UTF-8 page with
+// a few stray legacy bytes (a windows-1252 "™" or "–" pasted into it) passes; legacy text labelled
+// UTF-8 by mistake fails: in GBK text about a third of the bytes happen to form well-formed
+// sequences, in Latin-1 text almost none. Needs the stats of a complete scan.
+bool DeclaredUtf8Holds(const Utf8Stats& stats);
 
 // True for data that is clearly not text/HTML: PDF, PNG, GIF, JPEG, WebP, ZIP, gzip, bzip2, xz, 7z,
 // zstd, RAR, ELF, or a high share of control bytes in the first 4 KiB. UTF-16 text (BOM, or NUL in

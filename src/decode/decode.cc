@@ -35,8 +35,9 @@ const char* EncodingSourceName(EncodingSource s) {
     case EncodingSource::kUtf8Valid: return "utf8";
     case EncodingSource::kDetector: return "detector";
     case EncodingSource::kDefault: return "default";
+    case EncodingSource::kNone: return "none";
   }
-  return "default";
+  return "none";
 }
 
 }  // namespace pith
@@ -456,7 +457,9 @@ class Sniffer {
     }
     if (name == kUserDefinedEncoding && source == EncodingSource::kMeta) name = kWindows1252;
     if (name == kUtf8) {
-      if (!MostlyUtf8(Stats())) return false;
+      // The declaration counts as evidence: the bytes need not be MostlyUtf8, only DeclaredUtf8Holds
+      // (a complete scan, made only for the rare page that fails the first test).
+      if (!MostlyUtf8(Stats()) && !DeclaredUtf8Holds(ScanUtf8(bytes_))) return false;
       DecodeAsUtf8(source);
       return true;
     }

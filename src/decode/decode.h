@@ -14,7 +14,9 @@
 // decides the UTF-8 questions:
 //  * a declared legacy charset on mostly-UTF-8 bytes with non-ASCII content → UTF-8, source
 //    kUtf8Valid, EncodingInfo::declared keeps the label (pages saved as UTF-8 under an old meta);
-//  * a declared UTF-8 on bytes that are not mostly UTF-8 → fall through to detection;
+//  * a declared UTF-8 stands when the bytes are mostly UTF-8 or when at least two thirds of their
+//    non-ASCII bytes form well-formed sequences (charset.h DeclaredUtf8Holds: a UTF-8 page with a
+//    few stray legacy bytes, decoded with U+FFFD for them); otherwise → fall through to detection;
 //  * undeclared mostly-UTF-8 bytes → UTF-8 (pure ASCII included), stray bytes → U+FFFD.
 // Other rules: a meta (or caller) that says UTF-16 on bytes that are not UTF-16 means UTF-8 (HTML
 // Standard); x-user-defined in a meta means windows-1252; unknown and "replacement" labels from the

@@ -27,12 +27,34 @@ bool HasHtmlExtension(const fs::path& p) {
   return ext == ".html" || ext == ".htm" || ext == ".xhtml" || ext == ".shtml" || ext == ".warc" || ext == ".arc";
 }
 
+// Why a folder entry with an HTML name cannot be read as a page, or "" if it can (a regular file, or
+// a symbolic link to one). Told from the entry's status alone: opening a FIFO would block until some
+// other process writes to it.
+std::string UnreadableEntry(const fs::directory_entry& e) {
+  std::error_code ec;
+  const fs::file_status st = e.status(ec);
+  if (fs::is_regular_file(st)) return {};
+  if (!fs::exists(st)) {
+    return e.is_symlink(ec) ? "broken symbolic link" : "cannot read the file's status: " + ec.message();
+  }
+  if (fs::is_fifo(st)) return "not a regular file: a FIFO (named pipe)";
+  if (fs::is_socket(st)) return "not a regular file: a socket";
+  if (fs::is_block_file(st) || fs::is_character_file(st)) return "not a regular file: a device";
+  return "not a regular file";
+}
+
+// Every entry with an HTML name but folders yields an item: a regular file to read, or an entry
+// that cannot be read (broken symlink, FIFO, socket, device) carrying its io_error, so that each
+// input found gets its record.
 void AddFolder(const std::string& arg, bool recursive, std::vector<InputItem>* out) {
-  std::vector<std::string> files;
+  std::vector<InputItem> files;
   std::error_code ec;
   auto add = [&](const fs::directory_entry& e) {
     std::error_code fec;
-    if (e.is_regular_file(fec) && HasHtmlExtension(e.path())) files.push_back(e.path().string());
+    if (!HasHtmlExtension(e.path()) || e.is_directory(fec)) return;
+    const std::string path = e.path().string();
+    const std::string unreadable = UnreadableEntry(e);
+    files.push_back({path, path, unreadable.empty() ? Status::Ok() : Status(StatusCode::kIoError, unreadable)});
   };
   if (recursive) {
     for (fs::recursive_directory_iterator it(arg, fs::directory_options::skip_permission_denied, ec), end;
@@ -46,8 +68,8 @@ void AddFolder(const std::string& arg, bool recursive, std::vector<InputItem>* o
     out->push_back({arg, arg, Status(StatusCode::kIoError, "cannot list folder: " + ec.message())});
     return;
   }
-  std::sort(files.begin(), files.end());
-  for (std::string& f : files) out->push_back({f, f, Status::Ok()});
+  std::sort(files.begin(), files.end(), [](const InputItem& a, const InputItem& b) { return a.path < b.path; });
+  for (InputItem& f : files) out->push_back(std::move(f));
 }
 
 }  // namespace
@@ -62,7 +84,8 @@ std::vector<InputItem> ExpandInputs(const std::vector<std::string>& args, bool r
     std::error_code ec;
     const fs::file_status st = fs::status(arg, ec);
     if (ec || !fs::exists(st)) {
-      out.push_back({arg, arg, Status(StatusCode::kIoError, "no such file or folder")});
+      const bool broken_link = fs::is_symlink(fs::symlink_status(arg, ec));
+      out.push_back({arg, arg, Status(StatusCode::kIoError, broken_link ? "broken symbolic link" : "no such file or folder")});
     } else if (fs::is_directory(st)) {
       AddFolder(arg, recursive, &out);
     } else {

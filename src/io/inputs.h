@@ -12,14 +12,16 @@ namespace pith::io {
 struct InputItem {
   std::string name;     // as shown in records: the path, or "-" for stdin
   std::string path;     // file to read ("" for stdin)
-  Status error;         // set when the argument itself is unusable (missing, unreadable folder)
+  Status error;         // set when the input is unusable: a missing argument, an unreadable folder, a
+                        // folder entry that is not a readable file (broken symlink, FIFO, ...)
 };
 
-// Expands command-line arguments: a file stays one item; a folder yields its files ending in .html,
-// .htm, .xhtml, .shtml, .html.gz, .htm.gz, and the web archives .warc, .arc, .warc.gz, .arc.gz and
-// .warc.zst (case-insensitive), sorted by name, descending into sub-folders when
-// `recursive`; "-" is stdin. A missing path becomes an item carrying an io_error, so that every
-// argument yields at least one record.
+// Expands command-line arguments: a file stays one item (a pipe too: `<(command)`); a folder yields
+// its entries named *.html, *.htm, *.xhtml, *.shtml, *.html.gz, *.htm.gz, and the web archives
+// *.warc, *.arc, *.warc.gz, *.arc.gz and *.warc.zst (case-insensitive) other than folders, sorted by
+// name, descending into sub-folders when `recursive`; "-" is stdin. A missing path, and a folder
+// entry that is not a readable file (broken symlink, FIFO, socket, device: never opened), become
+// items carrying an io_error, so that every argument and every entry found yields one record.
 std::vector<InputItem> ExpandInputs(const std::vector<std::string>& args, bool recursive);
 
 // Reads an input completely; fails with kTooLarge past `max_bytes` (without reading it all).

@@ -142,6 +142,7 @@ const char* SourceExplanation(const EncodingInfo& e) {
                                 : "the bytes are valid UTF-8, which overrides the page's declaration";
     case EncodingSource::kDetector: return "guessed by uchardet from the page's text";
     case EncodingSource::kDefault: return "nothing else decided: the windows-1252 fallback";
+    case EncodingSource::kNone: return "not decoded";
   }
   return "";
 }

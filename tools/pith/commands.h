@@ -24,4 +24,7 @@ void RegisterPlot(CLI::App& root, int& exit_code);     // plot_cmd.cc
 void RegisterSite(CLI::App& root, int& exit_code);     // site_cmd.cc
 void RegisterIdentify(CLI::App& root, int& exit_code); // identify_cmd.cc
 
+// `pith --version`: "pith X.Y.Z" and the libraries it was built with, one per line (version.cc).
+std::string VersionText();
+
 }  // namespace pith::cli

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
       "(each failure still produced an error record); 2 bad command line; 3 could not run at all.",
       "pith"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "pith 0.1.0");
+  app.set_version_flag("--version", pith::cli::VersionText);
   int exit_code = pith::cli::kExitOk;
   pith::cli::RegisterExtract(app, exit_code);
   pith::cli::RegisterEval(app, exit_code);

@@ -1,4 +1,4 @@
-// Online mode glue: URLs → fetch (io/fetch.h, in input order) → extract → the offline formats.
+// Online mode glue: URLs → fetch (fetch/fetch.h, in input order) → extract → the offline formats.
 // Every URL yields exactly one record; a fetch failure becomes a record whose error.kind is the
 // fetch error (bad_url, dns, connect, timeout, tls, too_many_redirects, http_status, too_large,
 // not_html, network). Extraction runs on the calling thread as results are delivered.
@@ -12,7 +12,7 @@
 #include <iostream>
 
 #include "commands.h"
-#include "io/url_list.h"
+#include "fetch/url_list.h"
 #include "pith/pith.h"
 #include "render/formats.h"
 

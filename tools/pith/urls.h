@@ -1,5 +1,5 @@
 // `pith extract URL...` / `pith extract --urls FILE`: online mode (paper 001), glue between the
-// fetcher (io/fetch.h) and the extractor. Output formats are the offline mode's; JSON records add
+// fetcher (fetch/fetch.h) and the extractor. Output formats are the offline mode's; JSON records add
 // url (as requested), final_url, http_status, content_type, fetch_ms, attempts, and page_url (the
 // metadata URL that offline records call "url"). See docs/online.md.
 #pragma once
@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "io/fetch.h"
+#include "fetch/fetch.h"
 #include "pith/options.h"
 
 namespace pith::cli {

@@ -3,7 +3,7 @@
 // One loop on the calling thread: admit URLs into a window, start the ones whose host has a free
 // slot and whose per-host delay has passed, drive curl_multi_perform, classify finished transfers
 // (retrying transient ones after a backoff), and deliver finished results in input order.
-#include "io/fetch.h"
+#include "fetch/fetch.h"
 
 #include <curl/curl.h>
 

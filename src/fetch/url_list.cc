@@ -1,5 +1,5 @@
 // URL list reading for online mode (see url_list.h).
-#include "io/url_list.h"
+#include "fetch/url_list.h"
 
 #include <fstream>
 #include <iostream>
