@@ -35,7 +35,7 @@ cmake --install "$build" --prefix "$work/stage" >/dev/null
 mv "$work/stage" "$work/prefix"
 prefix=$work/prefix
 for f in include/pith/pith.h include/pith/options.h include/pith/result.h include/pith/status.h \
-         include/pith/site.h include/pith/export.h include/pith/version.h; do
+         include/pith/site.h include/pith/warc.h include/pith/export.h include/pith/version.h; do
   [ -f "$prefix/$f" ] || fail "not installed: $f"
 done
 config=$(find "$prefix" -name pithConfig.cmake)

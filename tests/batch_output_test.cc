@@ -65,7 +65,9 @@ std::string Unzstd(const std::string& zst) {  // every frame
 // Lines of ~3 MiB in all: three or four pieces of 1 MiB, so that readers must join them.
 std::string SomeLines() {
   std::string all;
-  for (int i = 0; all.size() < (3u << 20); ++i) all += "{\"record\":" + std::to_string(i) + ",\"text\":\"" + std::string(i % 97, 'x') + "\"}\n";
+  for (int i = 0; all.size() < (3u << 20); ++i) {
+    all += "{\"record\":" + std::to_string(i) + ",\"text\":\"" + std::string(i % 97, 'x') + "\"}\n";
+  }
   return all;
 }
 
@@ -90,7 +92,9 @@ TEST(CompressedWriter, PlainGzipAndZstdReadBackAsWritten) {
                              : kind == io::OutputCompression::kZstd ? Unzstd(bytes)
                                                                     : bytes;
     EXPECT_EQ(back, lines) << name;
-    if (kind != io::OutputCompression::kNone) EXPECT_LT(bytes.size(), lines.size() / 4) << name;
+    if (kind != io::OutputCompression::kNone) {
+      EXPECT_LT(bytes.size(), lines.size() / 4) << name;
+    }
   }
   io::OutputCompression kind;
   EXPECT_FALSE(io::ParseOutputCompression("bzip2", &kind));
@@ -140,12 +144,15 @@ TEST(ArchiveInput, GzipPagesAreInflatedWithinTheLimit) {
 
 TEST(BatchCounts, CategoriesAddUpToTheRecords) {
   batch::Counts c;
-  for (const char* cat : {"ok", "ok", "no_content", "skip:request", "skip:request", "error:gzip_error", "error:not_html"}) {
+  for (const char* cat :
+       {"ok", "ok", "no_content", "skip:request", "skip:request", "error:gzip_error", "error:not_html"}) {
     c.Count(cat);
   }
   EXPECT_EQ(c.records, 7u);
   EXPECT_EQ(c.extracted() + c.skipped_total() + c.errors_total(), c.records);
-  EXPECT_EQ(c.Line(), "7 records: 3 extracted (2 ok, 1 no_content), 2 skipped (request 2), 2 errors (gzip_error 1, not_html 1)");
+  EXPECT_EQ(c.Line(),
+            "7 records: 3 extracted (2 ok, 1 no_content), 2 skipped (request 2), "
+            "2 errors (gzip_error 1, not_html 1)");
   batch::Counts d = c;
   d.Add(c);
   EXPECT_EQ(d.Json()["errors"]["gzip_error"], 2);

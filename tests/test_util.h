@@ -1,6 +1,7 @@
-// Small helpers shared by tests: temp folders, files, running the pith binary.
+// Small helpers shared by tests: temp folders, files, running the pith binary, extracting a page.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -8,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "pith/pith.h"
 
 namespace pith::testing {
 
@@ -56,6 +59,13 @@ inline RunResult RunPith(const std::string& args, const std::string& stdin_file 
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = ReadFile(out);
   r.err = ReadFile(err);
+  return r;
+}
+
+// Extracts `html` with `options` (by default `auto`), expecting content: a test's page.
+inline Result ExtractOk(const std::string& html, const Options& options = Options{}) {
+  Result r = Extractor(options).Extract(html);
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
   return r;
 }
 

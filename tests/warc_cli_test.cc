@@ -139,6 +139,21 @@ TEST(WarcCli, GzipPagesAreInflatedWithTheLimitOnTheInflatedSize) {
   EXPECT_EQ(Lines(big.out)[0]["error"]["kind"], "too_large");
 }
 
+// The one-page commands read gzip pages as extract does.
+TEST(WarcCli, ExplainAndIdentifyReadGzipPages) {
+  TempDir dir;
+  const std::string page = (dir.path() / "page.html.gz").string();
+  WriteFile(page, GzipBytes(kPage));
+  const auto explain = RunPith("explain " + page);
+  EXPECT_EQ(explain.exit_code, 0) << explain.err;
+  EXPECT_NE(explain.out.find("Heavy snow closed every school"), std::string::npos) << explain.out.substr(0, 500);
+  const auto identify = RunPith("identify -f json " + page);
+  EXPECT_EQ(identify.exit_code, 0) << identify.err;
+  const nlohmann::json id = nlohmann::json::parse(identify.out);
+  EXPECT_EQ(id["tibetan"], false);
+  EXPECT_GT(id["other_words"], 10) << identify.out;  // the page's words, not gzip bytes
+}
+
 TEST(WarcCli, StatusAndTypeOptionsWidenWhatIsExtracted) {
   TempDir dir;
   const fs::path warc = dir.path() / "c.warc";

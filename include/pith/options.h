@@ -245,6 +245,17 @@ struct Options {
   // Metadata extraction (title, date, author, keywords, language, canonical URL) on/off.
   bool extract_metadata = true;
 
+  // What the content holds besides its main text (docs/auto.md, "Headline and comments").
+  // The headline: the content's opening block when it is a heading or the page's title (<title>,
+  // og:title). false (`--no-headline`) leaves it out, whatever the algorithm; the title is still
+  // reported as metadata.
+  bool headline = true;
+  // `auto` only: the comment section or the replies after an article are kept after the content,
+  // each of their blocks marked Block::comment (`--comments`). Off, they are left out, as pith's
+  // default content is the article without its comments. A thread whose posts are the page's
+  // content is content either way.
+  bool comments = false;
+
   LineBlockOptions lineblock;
   AutoOptions automatic;  // `auto` is a C++ keyword
   CorrelationOptions correlation;

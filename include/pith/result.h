@@ -62,6 +62,8 @@ struct Block {
   int depth = 0;           // a block of a list item: how many lists hold the item (as `level` of its
                            // kListItem blocks; a heading in the item keeps its heading level); else 0
   std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
+  bool comment = false;    // the block belongs to a comment section or the replies after an article,
+                           // kept by Options::comments
 };
 
 struct Metadata {
@@ -85,8 +87,12 @@ struct PITH_API Result {
   Metadata metadata;
   std::vector<Block> blocks;          // the main content
 
-  // Blocks joined by blank lines ("\n\n").
+  // Blocks joined by blank lines ("\n\n"), comments included (after the content they follow).
   std::string Text() const;
+  // The same without the comment blocks, and the comment blocks alone.
+  std::string MainText() const;
+  std::string CommentsText() const;
+  bool HasComments() const;
 };
 
 }  // namespace pith

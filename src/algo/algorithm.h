@@ -28,8 +28,13 @@ struct Decision {
   std::string reason;                           // e.g. "block length 212 > 86; region holds max"
 };
 
+// Selection::keep values: what a kept text node is.
+inline constexpr std::uint8_t kKeptContent = 1;
+inline constexpr std::uint8_t kKeptComment = 2;  // a comment section's text (Options::comments)
+
 struct Selection {
-  std::vector<std::uint8_t> keep;  // per node id: 1 when the (text) node is main content
+  std::vector<std::uint8_t> keep;  // per node id: kKeptContent or kKeptComment when the (text) node
+                                   // is kept, else 0
   std::vector<Decision> decisions;
   std::string summary;             // one line: what the algorithm chose and why
 
@@ -45,5 +50,9 @@ Selection RunSemantic(const Context& ctx);     // paper 002, src/algo/semantic.c
 Selection RunCorrelation(const Context& ctx);  // paper 000, src/algo/correlation.cc
 Selection RunPathSim(const Context& ctx);      // paper 004, src/algo/pathsim.cc
 Selection RunTibetan(const Context& ctx);      // paper 003, src/algo/tibetan.cc
+
+// After any algorithm, for Options::headline = false: unkeeps the content's opening block when it
+// is a heading or the page's title, with a Decision saying so (src/algo/headline.cc).
+void LeaveOutHeadline(const Context& ctx, Selection* sel);
 
 }  // namespace pith::algo

@@ -33,6 +33,7 @@ Status Run(const Context& ctx, Selection* out) {
                       "' is not available in this version");
   }
   *out = fn(ctx);
+  if (!ctx.options.headline) LeaveOutHeadline(ctx, out);
   return Status::Ok();
 }
 

@@ -62,13 +62,39 @@ const char* BlockKindName(BlockKind k) {
   return "paragraph";
 }
 
-std::string Result::Text() const {
+namespace {
+
+// The text of the blocks `take` accepts, joined by blank lines.
+template <class Take>
+std::string JoinBlocks(const std::vector<Block>& blocks, Take take) {
   std::string out;
   for (const Block& b : blocks) {
+    if (!take(b)) continue;
     if (!out.empty()) out += "\n\n";
     out += b.text;
   }
   return out;
+}
+
+}  // namespace
+
+std::string Result::Text() const {
+  return JoinBlocks(blocks, [](const Block&) { return true; });
+}
+
+std::string Result::MainText() const {
+  return JoinBlocks(blocks, [](const Block& b) { return !b.comment; });
+}
+
+std::string Result::CommentsText() const {
+  return JoinBlocks(blocks, [](const Block& b) { return b.comment; });
+}
+
+bool Result::HasComments() const {
+  for (const Block& b : blocks) {
+    if (b.comment) return true;
+  }
+  return false;
 }
 
 }  // namespace pith

@@ -17,7 +17,7 @@ struct InputItem {
 };
 
 // Expands command-line arguments: a file stays one item (a pipe too: `<(command)`); a folder yields
-// its entries named *.html, *.htm, *.xhtml, *.shtml, *.html.gz, *.htm.gz, and the web archives
+// its entries named *.html, *.htm, *.xhtml, *.shtml, *.html.gz, *.htm.gz and the web archives
 // *.warc, *.arc, *.warc.gz, *.arc.gz and *.warc.zst (case-insensitive) other than folders, sorted by
 // name, descending into sub-folders when `recursive`; "-" is stdin. A missing path, and a folder
 // entry that is not a readable file (broken symlink, FIFO, socket, device: never opened), become

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "algo/algorithm.h"
 #include "text/unicode.h"
 
 namespace pith::render {
@@ -385,6 +386,10 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       return;
     }
     if (!n.is_text() || !keep[id]) return;
+    // Comment text (algo::kKeptComment) never shares a block with the content's.
+    const bool comment = keep[id] == algo::kKeptComment;
+    if (!current.text.empty() && current.comment != comment) flush();
+    current.comment = comment;
     const std::size_t before = current.text.size();
     AppendNodeText(doc.Text(id), in_pre, &current.text);
     if (before == 0 && !current.text.empty()) {  // the block's first text

@@ -55,6 +55,7 @@ std::vector<ExplainBlock> Segment(const dom::Document& doc, const dom::Annotatio
     }
     cur.chars += chars;
     if (have_keep && keep[id]) cur.kept_chars += chars;
+    if (have_keep && keep[id] == algo::kKeptComment) cur.comment = true;
     if (n.in_link()) cur.link_chars += chars;
     if (chars > 0 || !cur.text.empty()) AppendNodeText(doc.Text(id), in_pre, &cur.text);
   });
@@ -391,6 +392,7 @@ class HtmlWriter {
     m += " · <" + DescribeNode(s_.doc, b.container) + "> · " + Count(b.chars) + " chars";
     if (b.link_chars) m += ", " + Percent(b.link_chars, b.chars) + " link text";
     if (b.verdict() == Verdict::kPartial) m += ", " + Count(b.kept_chars) + " kept";
+    if (b.comment) m += ", kept as a comment";
     Esc(m);
     Raw(" — ");
     if (b.decision < 0) {
@@ -572,6 +574,7 @@ nlohmann::json ExplainJson(const core::PageState& state, const Options& options)
                         {"chars", b.chars}, {"kept_chars", b.kept_chars}, {"link_chars", b.link_chars},
                         {"text", b.text}};
     if (ex.ctext_lines && b.unit_line < ex.block_lengths.size()) e["y"] = ex.block_lengths[b.unit_line];
+    if (b.comment) e["comment"] = true;
     if (b.decision >= 0) {
       const algo::Decision& d = ds[static_cast<std::size_t>(b.decision)];
       e["decision"] = b.decision;

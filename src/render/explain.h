@@ -38,6 +38,7 @@ struct ExplainBlock {
   std::uint32_t chars = 0;                // non-whitespace characters
   std::uint32_t kept_chars = 0;           // of which in kept text nodes
   std::uint32_t link_chars = 0;           // of which link text
+  bool comment = false;                   // its kept text is a comment section's (Options::comments)
   int decision = -1;                      // index into Selection::decisions, -1 = none covers it
   std::string text;                       // whitespace collapsed
 

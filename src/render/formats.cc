@@ -336,7 +336,8 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
   const Metadata& m = r.metadata;
   if (!failed) {
     j["input"] = std::string(input);
-    j["text"] = r.Text();
+    j["text"] = r.MainText();
+    if (r.HasComments()) j["comments"] = r.CommentsText();
     j["status"] = std::string(StatusCodeName(r.status.code()));
   }
   j["title"] = m.title;
@@ -369,6 +370,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["number"] = b.number;
       }
       if (b.row != 0) block["row"] = b.row;
+      if (b.comment) block["comment"] = true;
       if (links) {
         nlohmann::json spans = nlohmann::json::array();
         for (const Link& l : b.links) spans.push_back({{"begin", l.begin}, {"end", l.end}, {"url", l.url}});

@@ -14,7 +14,9 @@ std::string ToText(const Result& r);
 
 // One JSON record: input, text, title, date, keywords, author, lang, dir, url, site_name,
 // description, algorithm, encoding {charset, source, declared, replacements}, status, and for a
-// failed input an "error" object {kind, message}. `blocks` adds the block list, with `links` each
+// failed input an "error" object {kind, message}. "text" is the content without comment blocks;
+// "comments" (only when comment blocks were kept, Options::comments) their text. `blocks` adds
+// the block list ("comment": true on comment blocks), with `links` each
 // block's links {begin, end, url} (byte offsets into the block's text); a non-null `explain`
 // (render::ExplainJson, for `extract --explain`) is added as "explain".
 nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks = false,

@@ -42,6 +42,8 @@ int RunEval(const EvalState& state) {
   config.per_page = state.per_page;
   config.filter.limit = state.limit;
   config.algorithm = AlgorithmName(state.options.algorithm);
+  if (state.options.comments) config.algorithm += " --comments";
+  if (!state.options.headline) config.algorithm += " --no-headline";
   config.outputs = state.outputs;
   if (!state.outputs.empty() && (state.algorithm_given || state.site_templates)) {
     std::cerr << "pith eval: --outputs scores saved outputs; it cannot be combined with --algorithm or "

@@ -28,6 +28,11 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                   "deepest element nesting kept; an element deeper is written empty and its content "
                   "follows it (default 5000)")
       ->check(CLI::Range(kMinNestingDepth, kMaxNestingDepth));
+  cmd->add_flag("--comments", options.comments,
+                "auto: keep the comment section or the replies after an article, after the content; their "
+                "blocks are marked (JSON: \"comment\": true per block, the \"comments\" text)");
+  cmd->add_flag("--no-headline{false}", options.headline,
+                "leave out the content's headline (its opening heading, or the page's title opening it)");
   AutoOptions& au = options.automatic;
   cmd->add_option("--auto-min-para", au.min_paragraph_chars,
                   "auto: weighted characters a block needs for a full paragraph vote (default 25)");

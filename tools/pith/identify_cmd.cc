@@ -21,6 +21,7 @@
 #include "core/pipeline.h"
 #include "decode/decode.h"
 #include "io/inputs.h"
+#include "warc_cmd.h"
 #include "pith/pith.h"
 #include "render/formats.h"
 #include "text/tibetan.h"
@@ -75,7 +76,7 @@ Record Identify(const IdentifyArgs& a, const io::InputItem& item) {
   Record r;
   r.name = item.name;
   std::string bytes;
-  r.status = io::ReadInput(item, a.options.max_input_bytes, &bytes);
+  r.status = ReadPage(item, a.options.max_input_bytes, &bytes);
   if (r.status.ok()) r.status = core::CheckInput(bytes, a.options);
   decode::Decoded decoded;
   if (r.status.ok()) r.status = decode::Decode(bytes, a.options.forced_charset, "", &decoded);

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "io/inputs.h"
+#include "warc_cmd.h"
 
 namespace pith::cli {
 
@@ -18,7 +19,7 @@ int RunOnePage(const std::string& command, const std::string& path, const std::s
     return kExitUsage;
   }
   std::string bytes;
-  const Status s = io::ReadInput(items[0], options.max_input_bytes, &bytes);
+  const Status s = ReadPage(items[0], options.max_input_bytes, &bytes);
   if (!s.ok()) {
     std::cerr << command << ": " << path << ": " << s.ToString() << "\n";
     return kExitSomeFailed;

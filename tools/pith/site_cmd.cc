@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "site/model.h"
+#include "warc_cmd.h"
 
 namespace pith::cli {
 
@@ -61,7 +62,7 @@ Status LearnFromItems(const std::vector<io::InputItem>& items, const std::vector
   std::vector<std::string> bytes(chosen.size());
   std::vector<std::string_view> views;
   for (std::size_t k = 0; k < chosen.size(); ++k) {
-    const Status s = io::ReadInput(items[chosen[k]], options.max_input_bytes, &bytes[k]);
+    const Status s = ReadPage(items[chosen[k]], options.max_input_bytes, &bytes[k]);
     if (!s.ok()) {
       std::cerr << "pith: " << items[chosen[k]].name << ": " << s.ToString() << " (not used for the site model)\n";
       continue;

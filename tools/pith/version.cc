@@ -1,7 +1,10 @@
 // `pith --version`: pith's version and what the tool was built with. The one list of components is
 // BuiltWith() below: a library that becomes part of the tool adds its line there.
 #include <curl/curlver.h>
+#include <isa-l.h>
 #include <unicode/uvernum.h>
+#include <zlib.h>
+#include <zstd.h>
 
 #include <string>
 #include <utility>
@@ -19,6 +22,11 @@ std::vector<std::pair<std::string, std::string>> BuiltWith() {
       {"HTML parser", "pith's own, to the WHATWG HTML Living Standard: tokenization (13.2.5), tree construction (13.2.6)"},
       {"ICU", U_ICU_VERSION " (charset conversion, Unicode properties, word breaks)"},
       {"uchardet", PITH_UCHARDET_VERSION " (charset detection)"},
+      {"ISA-L", std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION) + "." +
+                    std::to_string(ISAL_PATCH_VERSION) + " (gzip: web archives, .html.gz pages)"},
+      {"zlib", ZLIB_VERSION " (deflate bodies, writing gzip)"},
+      {"zstd", ZSTD_VERSION_STRING " (.warc.zst)"},
+      {"brotli", PITH_BROTLI_VERSION " (br bodies)"},
       {"libcurl", LIBCURL_VERSION " (online mode)"},
   };
 }

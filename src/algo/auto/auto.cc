@@ -13,7 +13,9 @@
 //   8. spread content    spread_content.cc         correlation's text on pages that spread it
 //   9. copies            copies.cc                 a second copy of the text goes
 //  10. grids             grids.cc                  product cards or teasers join
-// Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent).
+//      comments          comments.cc               with Options::comments: comment sections, marked
+// Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent),
+// and with Options::comments the comment sections after the content join last.
 // The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h.
 // When a reading finds no content, the page is read again without believing a wrapper's tag, or
 // without class/id names (RunAuto).
@@ -50,13 +52,14 @@ bool RetryWithoutTagWrappers(const Page& page, ReadingEnd* end) {
 
 // The end of every pass, on `auto`'s own choice and on the line blocks of step 7 alike: trailing
 // furniture and a legal notice (step 6) and a repeated copy (step 9) go, and a product grid
-// (step 10) joins. Line blocks keep a site's legal notice or a gallery's repeated captions as
-// readily as text, so they are ended the same way.
+// (step 10) joins; then, with Options::comments, the comment sections. Line blocks keep a site's
+// legal notice or a gallery's repeated captions as readily as text, so they are ended the same way.
 Selection EndOfContent(Page& page, Selection lb) {
   page.sel = std::move(lb);
   DropTrailingFurniture(page);
   DropRepeatedRuns(page);
   KeepProductGrids(page);
+  KeepComments(page);
   return std::move(page.sel);
 }
 
@@ -66,6 +69,8 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   page.sel.Reset(page.doc.size());
   page.votes_failed = false;
   page.wrapper_siblings.clear();
+  page.thread_posts.clear();
+  page.title_block = dom::kNoNode;
   ComputeHints(page);                   // 1
   ComputeVotes(page);                   // 2
   NodeId best = BestCandidate(page);    // 3
@@ -82,11 +87,12 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   // post a comment: its text counts as prose in the ascent and its posts are not cleaned out as
   // comment sections inside the content.
   page.comments_are_content = page.inside[best] == kCommentsHint;
+  const NodeId candidate = best;
   best = Ascend(page, best);
   std::vector<NodeId> roots = WithSiblings(page, best);  // 4
   MarkTextareaHolders(page);                             // 5, inside each kept subtree
   for (NodeId r : roots) Keep(page, r, best);
-  KeepThreadPosts(page, best);                           // 4, a thread's posts (cleaned as in 5)
+  KeepThreadPosts(page, candidate, best);                // 4, a thread's posts (cleaned as in 5)
   KeepLeadingHeading(page, roots.front());               // 6, the beginning
   DropLeadingMetaBlocks(page);
   const double kept = WeightOf(page, page.sel);
@@ -106,8 +112,11 @@ Selection RunPass(Page& page, ReadingEnd* end) {
     page.sel.summary =
         "no paragraph outside elements named as boilerplate, read without class/id names; " + page.sel.summary;
   }
-  // 7: the fallback when the main subtree is tiny.
-  if (main_kept < page.o.fallback_min_share * total && main_kept < 500) {
+  // 7: the fallback when the main subtree is tiny: its share of the page is measured without the
+  // comment sections it left out (a short post under a long comment thread is still the page's
+  // content).
+  if (main_kept < page.o.fallback_min_share * total && main_kept < 500 &&
+      main_kept < page.o.fallback_min_share * (total - LeftOutCommentsWeight(page))) {
     if (RetryWithoutTagWrappers(page, end)) return {};
     Selection lb = Fallback(page, "main subtree holds " + std::to_string(static_cast<int>(main_kept)) + " of " +
                             std::to_string(static_cast<int>(total)) + " weighted characters");

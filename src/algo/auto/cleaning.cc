@@ -3,16 +3,22 @@
 // 002's link-density segmentation: a list or a container whose link text exceeds
 // `max_link_density` is a link group) and the shape of the text around an element. Dropped:
 // - boilerplate- and comment-hinted parts holding less than half of the subtree's text (a comment
-//   section also when the rest still holds an article's kMinArticleScore votes);
+//   section also when the rest still holds an article's kMinArticleScore votes or a paragraph of
+//   prose);
 // - link groups; a <p> only when under 2 × min_paragraph_chars of prose remain and it is no
 //   sentence with links in it nor one of a few short lines between prose paragraphs; never words
-//   inside a sentence, a <span> inside a link of a paragraph, list item or heading, nor a list
-//   announced with a colon that the text goes on after;
+//   inside a sentence, a <span> inside a link of a paragraph, list item or heading, a list
+//   announced with a colon that the text goes on after, nor one of many records of a kind most
+//   of which are text (paper 000's sibling share CS: a forum post's short reply beside its
+//   author's links);
 // - form controls, and text boxes with their labels (elements holding a <textarea> and under
 //   kMaxTextBoxChars: a comment or message form).
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
@@ -107,17 +113,82 @@ bool LinkedSentence(const Page& page, NodeId id) {
   return !text.ends_with(":") && !text.ends_with(";") && EndsSentence(text);
 }
 
+// What DropReason learns once per kept subtree and asks again for each element of it.
+struct SubtreeFacts {
+  // RecordAmongTextRecords' answers by a hash of parent, tag and first class word (the word kept
+  // to tell a collision).
+  std::unordered_map<std::uint64_t, std::pair<std::string_view, bool>> record_kinds;
+  int prose_outside_comments = -1;  // ProseOutsideComments' answer, -1 until asked
+  bool comment_section = false;     // the subtree is a comment section kept as such (KeepComments)
+};
+
+// Whether the kept subtree `root` holds an article's paragraph outside its comment sections and
+// boilerplate: a block of 4 × min_paragraph_chars weighted characters of its own, two punctuation
+// marks and little link text. Asked for each comment section in it, answered once per subtree.
+bool ProseOutsideComments(const Page& page, NodeId root, SubtreeFacts& facts) {
+  if (facts.prose_outside_comments >= 0) return facts.prose_outside_comments;
+  facts.prose_outside_comments = 0;
+  for (NodeId id = root; id < page.doc.SubtreeEnd(root);) {
+    if (id != root && (page.hint[id] == kCommentsHint || page.hint[id] == kBoilerplate)) {
+      id = page.doc.SubtreeEnd(id);
+      continue;
+    }
+    if (page.own[id] >= 4 * page.o.min_paragraph_chars && page.own_punct[id] >= 2 &&
+        page.LinkDensity(id) < kMaxProseLinkDensity) {
+      facts.prose_outside_comments = 1;
+      break;
+    }
+    ++id;
+  }
+  return facts.prose_outside_comments;
+}
+
+// The first word of an element's class value ("post" of "post has-profile bg2"), "" when none.
+std::string_view FirstClassWord(const Page& page, NodeId id) {
+  const std::string_view v = page.doc.GetAttr(id, Attr::kClass);
+  std::size_t b = 0;
+  while (b < v.size() && (v[b] == ' ' || v[b] == '\t' || v[b] == '\n' || v[b] == '\r' || v[b] == '\f')) ++b;
+  std::size_t e = b;
+  while (e < v.size() && !(v[e] == ' ' || v[e] == '\t' || v[e] == '\n' || v[e] == '\r' || v[e] == '\f')) ++e;
+  return v.substr(b, e - b);
+}
+
+// Paper 000's sibling share CS, in step 5: an element that holds text of its own besides its
+// links, one of kMinThreadPosts + 1 or more siblings of its tag and first class word (a forum's
+// post records), most of which (the paper's S, CorrelationOptions::cs_share) are no link groups,
+// is a record like them: a short reply beside its author's profile links, not a link group. The
+// answer is the same for every sibling of a kind, and is counted once per parent and kind.
+bool RecordAmongTextRecords(const Page& page, NodeId id, SubtreeFacts& facts) {
+  const NodeId parent = page.doc[id].parent;
+  const std::string_view word = FirstClassWord(page, id);
+  if (parent == dom::kNoNode || word.empty() || page.weight[id] <= 0) return false;
+  const std::uint64_t key = (std::uint64_t{parent} << 32 | static_cast<std::uint64_t>(page.doc[id].tag) << 24) ^
+                            (std::hash<std::string_view>{}(word) & 0xFFFFFF);
+  const auto it = facts.record_kinds.find(key);
+  if (it != facts.record_kinds.end() && it->second.first == word) return it->second.second;
+  std::size_t records = 0, text_records = 0;
+  for (NodeId c = page.doc[parent].first_child; c != dom::kNoNode; c = page.doc[c].next_sibling) {
+    if (page.doc[c].tag != page.doc[id].tag || page.doc[c].hidden() || FirstClassWord(page, c) != word) continue;
+    ++records;
+    text_records += page.weight[c] > 0 && page.LinkDensity(c) <= page.o.max_link_density;
+  }
+  const bool answer = records >= kMinThreadPosts + 1 && text_records >= page.ctx.options.correlation.cs_share * records;
+  if (it == facts.record_kinds.end()) facts.record_kinds.emplace(key, std::make_pair(word, answer));
+  return answer;
+}
+
 // Why the element `id` inside the kept subtree `root` goes, or nullptr when it stays.
-const char* DropReason(const Page& page, NodeId id, NodeId root) {
+const char* DropReason(const Page& page, NodeId id, NodeId root, SubtreeFacts& facts) {
   const dom::Node& node = page.doc[id];
   const bool minor = page.weight[id] < 0.5 * std::max(1.0, page.weight[root]);
   if (page.hint[id] == kBoilerplate && minor) return "boilerplate (tag, role or class) inside the content";
   // A comment section goes when it holds less than half of the subtree's text, or when what
-  // remains of the subtree still holds an article (kMinArticleScore of undecayed votes): the
-  // hundreds of reader comments under a story in the same container as the story. A thread
-  // whose posts all sit in the comment section has no such article beside it and stays whole.
-  if (page.hint[id] == kCommentsHint && !page.comments_are_content &&
-      (minor || page.mass[root] - page.mass[id] >= kMinArticleScore)) {
+  // remains of the subtree still holds an article (kMinArticleScore of undecayed votes, or one
+  // paragraph of prose: a short blog post under its long comment thread): the hundreds of reader
+  // comments under a story in the same container as the story. A thread whose posts all sit in
+  // the comment section has no such article beside it and stays whole.
+  if (page.hint[id] == kCommentsHint && !page.comments_are_content && !facts.comment_section &&
+      (minor || page.mass[root] - page.mass[id] >= kMinArticleScore || ProseOutsideComments(page, root, facts))) {
     return "comment section inside the content";
   }
   if (node.tag == Tag::kSelect || (node.tag == Tag::kButton && !HeadingButton(page, id)) || node.tag == Tag::kOption) {
@@ -143,7 +214,7 @@ const char* DropReason(const Page& page, NodeId id, NodeId root) {
   // A <span> inside a link inside a sentence ("the name <a><span>Whitney Bischoff</span></a>, guys")
   // is all link text, and words of the sentence (InRunningText).
   if ((group || link_paragraph) && s.chars > 0 && page.LinkDensity(id) > page.o.max_link_density &&
-      !InRunningText(page, id) && !AnnouncedList(page, id)) {
+      !InRunningText(page, id) && !AnnouncedList(page, id) && !RecordAmongTextRecords(page, id, facts)) {
     return "link group";
   }
   return nullptr;
@@ -164,23 +235,29 @@ void MarkTextareaHolders(Page& page) {
   }
 }
 
-// Keeps the text of `root`, minus boilerplate, comment sections, link groups and form controls.
-void Keep(Page& page, NodeId root, NodeId best) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", page.votes[root],
-                page.LinkDensity(root));
-  page.AddDecision(root, page.score[root], true, root == best ? std::string("main subtree: ") + buf : buf);
+// Keeps the text of `root`, minus boilerplate, comment sections, link groups and form controls,
+// marking it `mark` (kKeptComment: `root` is a comment section, whose comments stay).
+void Keep(Page& page, NodeId root, NodeId best, std::uint8_t mark) {
+  SubtreeFacts facts;
+  facts.comment_section = mark == kKeptComment;
+  if (facts.comment_section) {
+    page.AddDecision(root, page.weight[root], true, "comment section kept after the content (--comments)");
+  } else {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "votes %.1f × (1 − link density %.2f)", page.votes[root], page.LinkDensity(root));
+    page.AddDecision(root, page.score[root], true, root == best ? std::string("main subtree: ") + buf : buf);
+  }
   for (NodeId id = root; id < page.doc.SubtreeEnd(root);) {
     const dom::Node& node = page.doc[id];
     if (node.is_element() && id != root) {
-      const char* why = DropReason(page, id, root);
+      const char* why = DropReason(page, id, root, facts);
       if (why) {
         if (page.weight[id] > 0 || page.ann[id].chars > 0) page.AddDecision(id, page.weight[id], false, why);
         id = page.doc.SubtreeEnd(id);
         continue;
       }
     }
-    if (node.is_text() && !node.hidden()) page.sel.keep[id] = 1;
+    if (node.is_text() && !node.hidden()) page.sel.keep[id] = mark;
     ++id;
   }
 }

@@ -3,16 +3,18 @@
 // paper trims the ends; paper 001's line blocks stop where text density falls, which this
 // refines block by block):
 // - the page's h1 (or the last heading before T) is kept when it sits beside the content
-//   (kMaxHeadlineLevels), not in a banner further up the page;
+//   (kMaxHeadlineLevels), not in a banner further up the page; without such a heading, the last
+//   block before T whose text is the page's title (<title>, og:title) is kept;
 // - up to kMaxLeadingMetaBlocks short blocks (under `lead_trim_chars` weighted characters, link
 //   text included) that open the content without ending a sentence go: bylines, dates, share
-//   rows, section labels; a block that begins with a date counts as short (a dateline); headings
-//   and bold paragraphs are passed over; more such blocks make the content a list, and stay;
+//   rows, section labels; a block that begins with a date counts as short (a dateline); headings,
+//   the title block and bold paragraphs are passed over; more such blocks make the content a list, and stay;
 // - at the end, run by EndOfContent after steps 7 and 8, the first block of mostly link text
 //   after the last prose block goes with every block after it, unless they hold more text than
-//   what precedes; so does a short legal notice among the last kCopyrightWindow blocks; on a CJK
-//   page, a few short sentence-less blocks after the last prose block (credit lines) and a label
-//   ending with a colon go too.
+//   what precedes (a thread's short last replies are posts, not furniture: a block with a
+//   punctuation mark in a post body counts as prose); so does a short legal notice among the
+//   last kCopyrightWindow blocks; on a CJK page, a few short sentence-less blocks after the last
+//   prose block (credit lines) and a label ending with a colon go too.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -20,6 +22,7 @@
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
 #include "algo/auto/tables.h"
+#include "algo/headline.h"
 
 namespace pith::algo::auto_steps {
 namespace {
@@ -50,6 +53,46 @@ bool BoldParagraph(const Page& page, NodeId unit, const std::vector<NodeId>& nod
   return true;
 }
 
+// When no heading precedes the content: the last block before it whose text is the page's title
+// (PageTitle: <title> before or after the site's name, og:title) is its headline, however it is
+// marked up (a portal's <td class=biaoti>, a <div class=title>, an <h3>). The blocks' text is read
+// in one pass over the text before the content (a block whose text nested blocks interrupt is
+// judged by its last run); a <title> landed in <body> is no headline.
+void KeepTitleBlock(Page& page, NodeId first_root) {
+  const PageTitle title = PageTitle::Of(page.doc);
+  if (title.title.empty() && title.declared.empty()) return;
+  NodeId block = dom::kNoNode, owner = dom::kNoNode;
+  std::string text;
+  auto judge = [&]() {
+    if (owner != dom::kNoNode && !text.empty() && title.Matches(NormalizedLine(text))) block = owner;
+    text.clear();
+  };
+  for (NodeId id = page.root; id < first_root; ++id) {
+    if (!page.doc[id].is_text() || page.doc[id].hidden()) continue;
+    const NodeId o = page.owner[id];
+    if (o != owner) {
+      judge();
+      const bool candidate = o != page.root && !page.doc.IsAncestor(o, first_root) && page.own[o] > 0 &&
+                             page.doc[o].tag != Tag::kTitle && page.inside[o] != kBoilerplate &&
+                             page.LinkDensity(o) < 0.5;
+      owner = candidate ? o : dom::kNoNode;
+    }
+    if (owner != dom::kNoNode) text += page.doc.Text(id);
+  }
+  judge();
+  if (block == dom::kNoNode) return;
+  page.sel.KeepSubtree(page.doc, block);
+  page.title_block = block;
+  page.AddDecision(block, page.weight[block], true, "the page's title before the main subtree (its headline)");
+}
+
+// Whether `id` lies in one of the thread's post bodies (step 4, page.thread_posts).
+bool InThreadPost(const Page& page, NodeId id) {
+  const std::vector<NodeId>& posts = page.thread_posts;
+  auto it = std::upper_bound(posts.begin(), posts.end(), id);
+  return it != posts.begin() && (*--it == id || page.doc.IsAncestor(*it, id));
+}
+
 }  // namespace
 
 // The page title usually sits just above the text, outside the text's container. It is kept
@@ -69,7 +112,10 @@ void KeepLeadingHeading(Page& page, NodeId first_root) {
       heading = id;
     }
   }
-  if (heading == dom::kNoNode) return;
+  if (heading == dom::kNoNode) {
+    KeepTitleBlock(page, first_root);
+    return;
+  }
   std::size_t levels = 1;  // from first_root up to the lowest ancestor it shares with the heading
   for (NodeId a = page.doc[first_root].parent; !page.doc.IsAncestor(a, heading); a = page.doc[a].parent) {
     if (++levels > kMaxHeadlineLevels) return;
@@ -92,7 +138,8 @@ void DropLeadingMetaBlocks(Page& page) {
   // Classifies the block just finished; false when the content proper has started.
   auto close_unit = [&]() {
     if (unit == dom::kNoNode || unit_chars == 0) return true;
-    if (dom::HeadingLevel(page.doc[unit].tag) > 0 || BoldParagraph(page, unit, meta_nodes, unit_begin)) {
+    if (dom::HeadingLevel(page.doc[unit].tag) > 0 || unit == page.title_block ||
+        BoldParagraph(page, unit, meta_nodes, unit_begin)) {
       meta_nodes.resize(unit_begin);  // headings stay
       return true;
     }
@@ -206,7 +253,8 @@ void DropTrailingFurniture(Page& page) {
   }
   std::size_t after_prose = 0;  // the unit after the last prose block
   for (std::size_t i = cut; i-- > 0;) {
-    if (units[i].prose >= kTrailingProseChars * page.o.min_paragraph_chars && units[i].punct >= 1) {
+    if ((units[i].prose >= kTrailingProseChars * page.o.min_paragraph_chars && units[i].punct >= 1) ||
+        (units[i].punct >= 1 && InThreadPost(page, units[i].owner))) {
       after_prose = i + 1;
       break;
     }

@@ -1,6 +1,7 @@
 // Step 7 of `auto` (driver: auto.cc): the fallback to paper 001's line blocks (src/algo/
 // lineblock.cc: the line-block distribution function). When the votes find no paragraph, or the
-// main subtree holds less than `fallback_min_share` of the page's text and is short, the driver
+// main subtree holds less than `fallback_min_share` of the page's text (without the comment
+// sections the reading left out: LeftOutCommentsWeight) and is short, the driver
 // tries line blocks and uses them when they keep more text (a page whose text is links or
 // scripted). This file decides what of their selection to leave out, on the evidence of step 1's
 // hints: the text of a cookie consent notice. The driver ends their selection as its own
@@ -90,6 +91,17 @@ Selection Fallback(Page& page, const std::string& why) {
   lb.summary = "fallback to line blocks (" + why + "): " + lb.summary;
   DropConsentNotices(page, &lb);
   return lb;
+}
+
+// The weighted text of the comment sections the reading left out (none when a comment section is
+// the content).
+double LeftOutCommentsWeight(const Page& page) {
+  double w = 0;
+  if (page.comments_are_content) return w;
+  for (NodeId id = page.root; id < page.doc.SubtreeEnd(page.root); ++id) {
+    if (page.doc[id].is_text() && !page.doc[id].hidden() && page.inside[id] == kCommentsHint) w += page.weight[id];
+  }
+  return w;
 }
 
 }  // namespace pith::algo::auto_steps

@@ -95,8 +95,12 @@ struct Page {
   NodeArray<double> mass;  // undecayed sum of the votes cast inside each subtree
   // Step 3.
   bool comments_are_content = false;  // the main subtree lies in a comment section (a thread)
-  // Step 4: the parts found beside the main subtree's wrappers.
+  // Step 4: the parts found beside the main subtree's wrappers, and a thread's post bodies (in
+  // document order; empty on other pages).
   std::vector<NodeId> wrapper_siblings;
+  std::vector<NodeId> thread_posts;
+  // Step 6: the block kept as the headline because its text is the page's title (kNoNode: none).
+  NodeId title_block = dom::kNoNode;
   // Step 5.
   std::vector<std::uint8_t> holds_textarea;  // per node: a <textarea> in its subtree (empty: none on the page)
   // The paragraph votes found no content: no paragraph, or a main subtree too small that was

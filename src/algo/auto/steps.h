@@ -35,11 +35,11 @@ NodeId Ascend(Page& page, NodeId best);
 
 // Step 4, siblings, sections and a thread's posts (siblings.cc).
 std::vector<NodeId> WithSiblings(Page& page, NodeId best);
-void KeepThreadPosts(Page& page, NodeId best);
+void KeepThreadPosts(Page& page, NodeId candidate, NodeId best);
 
 // Step 5, cleaning inside the kept subtrees (cleaning.cc).
 void MarkTextareaHolders(Page& page);
-void Keep(Page& page, NodeId root, NodeId best);
+void Keep(Page& page, NodeId root, NodeId best, std::uint8_t mark = kKeptContent);
 
 // Step 6, the content's ends: headline, opening bylines, trailing furniture (ends.cc).
 void KeepLeadingHeading(Page& page, NodeId first_root);
@@ -48,6 +48,8 @@ void DropTrailingFurniture(Page& page);
 
 // Step 7, the fallback to line blocks (fallback.cc).
 Selection Fallback(Page& page, const std::string& why);
+// The weighted text of the comment sections left out, not counted in the page's text there.
+double LeftOutCommentsWeight(const Page& page);
 
 // Step 8, content spread over the page (spread_content.cc).
 NodeId MainRegion(const Page& page, NodeId best);
@@ -60,6 +62,9 @@ void DropRepeatedRuns(Page& page);
 
 // Step 10, grids of product cards or teasers (grids.cc).
 void KeepProductGrids(Page& page);
+
+// Options::comments: the comment sections after the content, kept and marked (comments.cc).
+void KeepComments(Page& page);
 
 // What a block's text says by its marks (text_marks.cc), for steps 2, 5 and 6.
 bool EndsWithColon(std::string_view text);

@@ -73,6 +73,17 @@ inline constexpr std::u32string_view kSentenceEndMarks =
     U"\u05C3\u0DF4\u1803";                  // Hebrew, Sinhala, Mongolian
 inline constexpr std::u32string_view kClosingMarks = U"\"')\u201D\u2019\u00BB\u300D\u300F\uFF09";
 
+// Step 4: a record's time, marked whatever language it is written in: the class/id words that
+// begin with kTimeWordStarts or end with kTimeWordEnds (but kNoTimeWords), and itemprops that
+// begin with "date" ("dateCreated", "datePublished").
+inline constexpr std::string_view kTimeWordStarts[] = {"date", "timestamp"};
+inline constexpr std::string_view kTimeWordEnds[] = {"date", "time", "timeago"};
+inline constexpr std::string_view kNoTimeWords[] = {"update", "validate"};
+// Step 4: a link to a person: the href parts of member and user profiles, and the class/id words
+// of an author's name.
+inline constexpr std::string_view kProfileHrefParts[] = {"/member", "/user", "profile", "/u/", "/people/", "/author"};
+inline constexpr std::string_view kPersonWords[] = {"username", "user", "author", "poster", "member", "bigusername"};
+
 // Step 7: the word a cookie consent notice mentions.
 inline constexpr std::string_view kCookieWord = "cookie";
 
@@ -126,6 +137,13 @@ constexpr double kMaxSectionLinkDensity = 0.25;
 // class (KeepThreadPosts), and a record's date is looked for in this many bytes of its text.
 constexpr std::size_t kMinThreadPosts = 3;
 constexpr std::size_t kRecordDateChars = 400;
+// ... and the post bodies are looked for with the class of at most this many elements from the
+// best candidate up to T (a page nested thousands deep must not cost thousands of scans).
+constexpr std::size_t kMaxThreadChain = 8;
+
+// Step 5: the link density under which a block of prose outside a subtree's comment sections is
+// an article's paragraph (a comment section beside it then goes, however long).
+constexpr double kMaxProseLinkDensity = 0.25;
 
 // Step 5: a run of at most this many short link paragraphs between prose paragraphs is part of the
 // text (BetweenProse); a longer run is a list of links.
