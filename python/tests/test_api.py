@@ -297,3 +297,38 @@ def test_installed_stub_lists_every_keyword():
     import pith._stubs
     with open(os.path.join(os.path.dirname(pith.__file__), "__init__.pyi"), encoding="utf-8") as f:
         assert f.read() == pith._stubs.render(), "python/pith/__init__.pyi is stale: python -m pith._stubs > it"
+
+
+def _public(namespace):
+    return {n for n in vars(namespace) if not n.startswith("_")}
+
+
+def test_stub_lists_every_public_name_and_the_module_has_every_stubbed_one(warc_samples):
+    import ast
+    with open(os.path.join(os.path.dirname(pith.__file__), "__init__.pyi"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    stubbed = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            stubbed[node.name] = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)} | \
+                                 {n.name for n in node.body if isinstance(n, ast.FunctionDef)} - {"__init__", "__next__"}
+        elif isinstance(node, ast.FunctionDef):
+            stubbed[node.name] = None
+        elif isinstance(node, ast.AnnAssign):
+            stubbed[node.target.id] = None
+    # The iterators read_warc and extract_warc return are stubbed by name without being exported.
+    classes = {name: getattr(pith, name) for name in pith.__all__ if isinstance(getattr(pith, name), type)}
+    classes["WarcReader"] = type(pith.read_warc(warc_samples[0]))
+    classes["ArchiveRecords"] = type(pith.extract_warc(warc_samples[0]))
+    for name in pith.__all__ + ["__version__"]:
+        assert name in stubbed, f"{name} is missing from python/pith/__init__.pyi"
+    for name, cls in classes.items():
+        if issubclass(cls, pith.PithError):  # their field is set when raised (checked below)
+            assert not _public(cls) and stubbed[name] == ({"status"} if name == "PithError" else set()), name
+            continue
+        assert _public(cls) == stubbed[name], f"pith.{name}: the stub lists {sorted(stubbed[name])}"
+    with pytest.raises(pith.EmptyInputError) as error:  # an error's fields are set when it is raised
+        pith.extract(b"")
+    assert _public(error.value) == stubbed["PithError"] | stubbed["EmptyInputError"]
+    for name in stubbed:
+        assert name in classes or hasattr(pith, name) or name in ("Format", "Html"), f"pith.{name} is stubbed but absent"
