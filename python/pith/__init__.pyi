@@ -32,6 +32,7 @@ class Block:
     item: int
     depth: int
     links: list[Link]
+    comment: bool
 
 class Encoding:
     charset: str
@@ -43,6 +44,7 @@ class Encoding:
 
 class Result:
     text: str
+    comments: str
     markdown: str
     paper: str
     html: str | None

@@ -40,6 +40,7 @@ class Block:
     item: int
     depth: int
     links: list[Link]
+    comment: bool
 
 class Encoding:
     charset: str
@@ -51,6 +52,7 @@ class Encoding:
 
 class Result:
     text: str
+    comments: str
     markdown: str
     paper: str
     html: str | None

@@ -60,7 +60,7 @@ py::tuple BlockState(const Block& b) {
   py::list links;
   for (const Link& l : b.links) links.append(py::make_tuple(l.begin, l.end, l.url));
   return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line, b.row, b.item, b.depth,
-                        links);
+                        links, b.comment);
 }
 
 Block BlockFromState(const py::tuple& t) {
@@ -77,6 +77,7 @@ Block BlockFromState(const py::tuple& t) {
     const auto l = h.cast<py::tuple>();
     b.links.push_back({l[0].cast<std::uint32_t>(), l[1].cast<std::uint32_t>(), l[2].cast<std::string>()});
   }
+  b.comment = t[9].cast<bool>();
   return b;
 }
 
@@ -238,6 +239,8 @@ void RegisterExtractor(py::module_& m) {
       .def_readonly("item", &Block::item, "an id shared by the blocks of one list item (0 = none)")
       .def_readonly("depth", &Block::depth, "a block of a list item: how many lists hold the item; else 0")
       .def_property_readonly("links", &LinksOf, "the linked stretches of the text (filled when links=True)")
+      .def_readonly("comment", &Block::comment,
+                    "the block is part of a comment section or the replies after an article (comments=True)")
       .def("__repr__", [](const Block& b) {
         std::size_t cut = std::min<std::size_t>(b.text.size(), 60);
         while (cut < b.text.size() && (static_cast<unsigned char>(b.text[cut]) & 0xC0) == 0x80) --cut;  // a whole character
@@ -247,7 +250,7 @@ void RegisterExtractor(py::module_& m) {
   py::class_<EncodingInfo>(m, "Encoding", "How the page's bytes were decoded.")
       .def_readonly("charset", &EncodingInfo::charset, "the charset used (\"UTF-8\", \"GB18030\", ...); \"\" if none")
       .def_property_readonly("source", [](const EncodingInfo& e) { return EncodingSourceName(e.source); },
-                             "what decided it: caller, bom, meta, utf8_valid, detector, default, none")
+                             "what decided it: caller, bom, meta, utf8 (valid UTF-8), detector, default, none")
       .def_readonly("declared", &EncodingInfo::declared, "what the page's <meta> declared (\"\" = nothing)")
       .def_readonly("replacements", &EncodingInfo::replacements, "invalid sequences replaced by U+FFFD")
       .def_readonly("legacy_fonts_converted", &EncodingInfo::legacy_fonts_converted,
@@ -263,7 +266,11 @@ void RegisterExtractor(py::module_& m) {
                          "page has no main content; text is \"\") or an error (\"not_html\", \"empty_input\", "
                          "\"too_large\", \"io_error\", ...): see raise_for_status().")
       .def_property_readonly("text", [](const PageResult& r) { return Utf8Str(r.result.Text()); },
-                             "the main text: blocks separated by blank lines")
+                             "the main text, blocks separated by blank lines, as format=\"text\" (with "
+                             "comments=True, the kept comments follow the content they belong to)")
+      .def_property_readonly("comments", [](const PageResult& r) { return Utf8Str(r.result.CommentsText()); },
+                             "comments=True: the kept comment blocks' text alone (the JSON record's "
+                             "\"comments\"); else \"\"")
       .def_property_readonly("markdown", [](const PageResult& r) { return render::ToMarkdown(r.result, r.links); },
                              "the main content as Markdown (links as [text](url) when links=True)")
       .def_property_readonly("paper", [](const PageResult& r) { return render::ToPaperFormat(r.result); },

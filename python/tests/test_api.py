@@ -212,6 +212,10 @@ def test_pickling(example_page):
     back = pickle.loads(pickle.dumps(r))
     assert back.to_dict() == r.to_dict() and back.markdown == r.markdown and back.status == r.status
     assert [b.links for b in back.blocks].__repr__() == [b.links for b in r.blocks].__repr__()
+    commented = pith.Extractor(comments=True, blocks=True).extract(COMMENTED.encode())
+    back = pickle.loads(pickle.dumps(commented))
+    assert back.to_dict() == commented.to_dict() and back.comments == commented.comments != ""
+    assert [b.comment for b in back.blocks] == [b.comment for b in commented.blocks]
 
 
 def test_threads_share_one_extractor(shared_data):
@@ -332,3 +336,26 @@ def test_stub_lists_every_public_name_and_the_module_has_every_stubbed_one(warc_
     assert _public(error.value) == stubbed["PithError"] | stubbed["EmptyInputError"]
     for name in stubbed:
         assert name in classes or hasattr(pith, name) or name in ("Format", "Html"), f"pith.{name} is stubbed but absent"
+
+
+COMMENTED = PAGE.replace("</article>", "</article><section id='comments' class='comments'><h2>Comments</h2>"
+                         + "".join(f"<div class='comment'><p>Reader {i}: I crossed the bridge this morning and the "
+                                   f"traffic was lighter than it has been for two whole years.</p></div>"
+                                   for i in range(3)) + "</section>")
+
+
+@pytest.mark.parametrize("flag, options", [("--comments", {"comments": True}),
+                                           ("--no-headline", {"no_headline": True})])
+def test_content_switches_are_the_tools(cli, tmp_path, flag, options):
+    page = tmp_path / "page.html"
+    page.write_text(COMMENTED, encoding="utf-8")
+    [expected] = cli_records(cli, "-f", "jsonl", "--blocks", flag, str(page))
+    got = pith.extract(COMMENTED.encode(), format="json", blocks=True, **options)
+    default = pith.extract(COMMENTED.encode(), format="json", blocks=True)
+    expected.pop("input"), got.pop("input"), default.pop("input")
+    assert got == expected
+    assert got != default  # the switch changes this page's record
+    r = pith.Extractor(**options).extract(COMMENTED.encode())
+    assert r.comments == got.get("comments", "")
+    assert [b.comment for b in r.blocks] == [b.get("comment", False) for b in got["blocks"]]
+    assert any(b.comment for b in r.blocks) == ("comments" in options)
