@@ -18,19 +18,21 @@ def repo():
     return REPO
 
 
-@pytest.fixture(scope="session")
-def shared_data():
-    path = os.path.join(SHARED, "data")
+def _shared(name):
+    path = os.path.join(SHARED, name)
     if not os.path.isdir(path):
-        pytest.skip("../shared/data is absent")
+        pytest.skip(f"../shared/{name} is absent")
     return path
 
 
 @pytest.fixture(scope="session")
+def shared_data():
+    return _shared("data")
+
+
+@pytest.fixture(scope="session")
 def warc_samples():
-    path = os.path.join(SHARED, "warc-samples")
-    if not os.path.isdir(path):
-        pytest.skip("../shared/warc-samples is absent")
+    path = _shared("warc-samples")
     return sorted(os.path.join(path, f) for f in os.listdir(path) if ".warc" in f or ".arc" in f)
 
 

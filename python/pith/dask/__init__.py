@@ -37,9 +37,9 @@ def plan(inputs, extractor, pages_per_task=1000):
     """The tasks for `inputs` (paths of archives, pages or folders): a list of dicts {name, kind
     ("archive" or "pages"), items: [(name, path, error)]}. An archive is one task named as
     `pith extract -o` names its output (crawl.warc.gz → crawl); the pages of one input are tasks of at
-    most `pages_per_task` pages named after it (folder, folder-0002, ...), or, under algorithm pathsim
-    with site groups, one task per site group (the pages' folder, or the url option's host) so that
-    each group learns the model the tool learns."""
+    most `pages_per_task` pages named after it (folder; folder-0001, folder-0002, ... when there are
+    more), or, under algorithm pathsim with site groups, one task per site group (the pages' folder,
+    or the url option's host) so that each group learns the model the tool learns."""
     opts = extractor.options
     mode = opts["input"]
     site_groups = (opts["algorithm"] == "pathsim" and not opts["no_site_groups"] and not opts["site_model"]
