@@ -6,8 +6,8 @@ language group and page type; with a second file, the change from the first to t
     scripts/accuracy_tables.py after.json                  # the tables
     scripts/accuracy_tables.py before.json after.json      # before -> after, per set and group
 
-Cells are shingle F1 / char F (the means' F, as `pith eval` prints them); snippet sets show their
-snippet F1. Only the standard library: runs under Debian's /usr/bin/python3 as well as any other.
+Cells are shingle F1 / char F (the means' F, as `pith eval` prints them), then word F1 when the run
+has it (the WCXB leaderboard's metric); snippet sets show their snippet F1. Only the standard library: runs under Debian's /usr/bin/python3 as well as any other.
 """
 import json
 import sys
@@ -23,7 +23,9 @@ def cell(report):
         return "–"
     shingle, char = report.get("shingle") or {}, report.get("char") or {}
     if shingle.get("f1") is not None:
-        return "%.4f / %.4f" % (shingle["f1"], char.get("f1") or 0)
+        text = "%.4f / %.4f" % (shingle["f1"], char.get("f1") or 0)
+        word = (report.get("word") or {}).get("f1")
+        return text if word is None else text + " / %.4f" % word
     snippets = report.get("snippets") or {}
     if snippets.get("f1") is not None:
         return "snippets %.4f" % snippets["f1"]

@@ -2,11 +2,12 @@
 # The whole test suite (this is what CI runs): dependencies, the quick start, Release build +
 # unit/golden/CLI tests and the fast accuracy gate (tests/eval_gate_test.cc), a program using pith
 # as a dependency (scripts/consumer_test.sh), the Python package (scripts/python_test.sh), ASan+UBSan
-# build + tests, and a short run of every libFuzzer target.
-# Environment: FUZZ_SECONDS (default 30 per target), FUZZ_SEED (default 1), SKIP_SANITIZE=1,
-# SKIP_CONSUMER=1, SKIP_PYTHON=1, SKIP_FUZZ=1 to shorten. The fuzz runs start from a fixed seed so
-# that a failure in CI replays here with the same command; explore further with another seed or a
-# longer FUZZ_SECONDS.
+# build + tests, and a short run of every libFuzzer target (seeds: scripts/fuzz_seeds.sh;
+# dictionaries: fuzz/*.dict).
+# Environment: FUZZ_SECONDS (default 30 per target), FUZZ_SEED (default 1), FUZZ_DATA_PAGES (corpus
+# pages among the seeds, default 60), SKIP_SANITIZE=1, SKIP_CONSUMER=1, SKIP_PYTHON=1, SKIP_FUZZ=1 to
+# shorten. The fuzz runs start from a fixed seed so that a failure in CI replays here with the same
+# command; explore further with another seed or a longer FUZZ_SECONDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -45,21 +46,15 @@ if [ "${SKIP_FUZZ:-0}" != 1 ]; then
     -DPITH_FUZZ=ON -DPITH_TESTS=OFF -DPITH_BENCH=OFF >/dev/null
   ninja -C build-fuzz
   for target in build-fuzz/*_fuzz; do
-    corpus="build-fuzz/corpus-$(basename "$target")"
-    mkdir -p "$corpus"
-    # Every golden page as a seed, each under its folder's name (they are all source.html).
-    for page in tests/pages/*/source.html; do
-      cp -n "$page" "$corpus/$(basename "$(dirname "$page")").html"
-    done
-    cp -n examples/*.html "$corpus"/ 2>/dev/null || true
-    # The WARC reader's target starts from the warcio sample files too (a leading mode byte 0: as they are).
-    if [ "$(basename "$target")" = warc_fuzz ] && [ -d ../shared/warc-samples ]; then
-      for f in ../shared/warc-samples/*.warc* ../shared/warc-samples/*.arc*; do
-        case "$f" in *LICENSE*) continue ;; esac
-        [ -f "$corpus/$(basename "$f")" ] || { printf '\0'; cat "$f"; } >"$corpus/$(basename "$f")"
-      done
-    fi
-    "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "$corpus" 2>&1 | tail -n 3
+    name=$(basename "$target")
+    # New inputs go to build-fuzz/corpus-NAME; the fuzzer also reads the minimised corpus kept in
+    # the repository and the seeds (golden pages, a fixed sample of ../shared/data).
+    mkdir -p "build-fuzz/corpus-$name" "fuzz/corpus/$name"
+    scripts/fuzz_seeds.sh "$name" "build-fuzz/seeds-$name"
+    dict=fuzz/${name%_fuzz}.dict
+    [ -f "$dict" ] || dict=fuzz/html.dict
+    "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 -rss_limit_mb=4096 \
+      -timeout=20 -dict="$dict" "build-fuzz/corpus-$name" "fuzz/corpus/$name" "build-fuzz/seeds-$name" 2>&1 | tail -n 3
   done
 fi
 echo "== all tests passed"

@@ -140,6 +140,41 @@ TEST(Correlation, CsCountsSameTagSiblingsWithText) {
   EXPECT_DOUBLE_EQ(ContentScale(0, 0), 0.0);
 }
 
+// ---- The thresholds' comparisons, on hand-computed values ----
+
+TEST(Correlation, CcEqualToCIsContentAndOneBelowIsNoise) {
+  // §3.4: a node is content when CC ≥ C. 29 letters and one link: CC = 29 / 1 = 29 = C.
+  Page p;
+  Score("<body><div id=d>" + std::string(29, 'x') + "<a href=/x>l</a></div></body>", Paper(), &p);
+  EXPECT_DOUBLE_EQ(p.scores.cc_raw[p.Id("d")], 29.0);
+  EXPECT_EQ(p.scores.state[p.Id("d")], CcState::kContent);
+  Score("<body><div id=d>" + std::string(28, 'x') + "<a href=/x>l</a></div></body>", Paper(), &p);
+  EXPECT_DOUBLE_EQ(p.scores.cc_raw[p.Id("d")], 28.0);
+  EXPECT_EQ(p.scores.state[p.Id("d")], CcState::kNoise);
+}
+
+TEST(Correlation, PromotionNeedsCsAboveSAndTdAboveDStrictly) {
+  // §3.5 case 1: CC < C and CS > S and TD > D. Two <p> siblings: one of 40 letters (CC 40, content),
+  // one of 5 letters and a link (CC 5). CS(short) = 1 / 2 = 0.5; TD(short) = TA(parent) / LA =
+  // 45 / 1 = 45.
+  const std::string html = "<body><div id=parent><p id=long>" + std::string(40, 'x') + "</p><p id=short>" +
+                           std::string(5, 'y') + "<a href=/x>l</a></p></div></body>";
+  CorrelationOptions o = Paper();
+  Page p;
+  auto state = [&](double s, double d) {
+    o.cs_share = s;
+    o.td_density = d;
+    Score(html, o, &p);
+    return p.scores.state[p.Id("short")];
+  };
+  EXPECT_EQ(state(0.49, 44.9), CcState::kPromoted);
+  EXPECT_DOUBLE_EQ(p.scores.cs[p.Id("short")], 0.5);
+  EXPECT_DOUBLE_EQ(p.scores.td[p.Id("short")], 45.0);
+  EXPECT_DOUBLE_EQ(p.scores.cc[p.Id("short")], 29.0);  // CC := C
+  EXPECT_EQ(state(0.5, 44.9), CcState::kNoise);   // CS = S is not above it
+  EXPECT_EQ(state(0.49, 45), CcState::kNoise);    // TD = D is not above it
+}
+
 // ---- §3.5 smoothing, case 1: short replies ----
 
 std::string Thread(int long_replies, const std::vector<std::string>& short_replies, const std::string& extra = "") {

@@ -295,6 +295,53 @@ TEST(EvalEvaluate, PerfectAndFailingExtractors) {
   EXPECT_TRUE(j["groups"]["page_type"].contains("article"));
 }
 
+TEST(EvalEvaluate, EvaluateSetWordMeans) {
+  // The WCXB means: every page with text truth counts, an empty output as 0, and F1 is the mean of
+  // page F1s. w1 (product): exact → 1 / 1 / 1. w2 (product): empty output → 0 / 0 / 0.
+  // w3 (listing): output "a b c d" for truth "a b" → P = 2/4, R = 1, F1 = 2/3.
+  TempSet t("words");
+  t.Write("index.jsonl",
+          "{\"id\": \"w1\", \"truth\": \"txt\", \"page_type\": \"product\"}\n"
+          "{\"id\": \"w2\", \"truth\": \"txt\", \"page_type\": \"product\"}\n"
+          "{\"id\": \"w3\", \"truth\": \"txt\", \"page_type\": \"listing\"}\n");
+  t.Write("html/w1.html", "1");
+  t.Write("html/w2.html", "22");
+  t.Write("html/w3.html", "333");
+  t.Write("truth/w1.txt", "Red shoes, size 42.");
+  t.Write("truth/w2.txt", "Blue shoes");
+  t.Write("truth/w3.txt", "a b");
+  DataSet set;
+  ASSERT_TRUE(LoadSet(t.dir(), {}, &set).ok());
+  const ExtractFunction extract = [](std::string_view html, const PageInfo&) {
+    Extraction e;
+    e.text = html.size() == 1 ? "red SHOES size 42" : html.size() == 2 ? "" : "a b c d";
+    e.page_type = html.size() == 3 ? "article" : "product";  // w3 is labelled listing
+    return e;
+  };
+  const SetReport r = EvaluateSet(set, extract);
+  // The classifier's answers: 2 of the 3 labels.
+  EXPECT_EQ(r.total.typed_pages, 3u);
+  EXPECT_EQ(r.total.typed_right, 2u);
+  EXPECT_EQ(r.pages[2].page_type_found, "article");
+  EXPECT_DOUBLE_EQ(r.total.words.precision, (1 + 0 + 0.5) / 3);
+  EXPECT_DOUBLE_EQ(r.total.words.recall, (1 + 0 + 1) / 3.0);
+  EXPECT_DOUBLE_EQ(r.total.words.mean_page_f1, (1 + 0 + 2.0 / 3) / 3);
+  ASSERT_EQ(r.by_page_type.size(), 2u);
+  EXPECT_EQ(r.by_page_type[0].name, "listing");
+  EXPECT_DOUBLE_EQ(r.by_page_type[0].words.mean_page_f1, 2.0 / 3);
+  EXPECT_EQ(r.by_page_type[1].name, "product");
+  EXPECT_DOUBLE_EQ(r.by_page_type[1].words.mean_page_f1, 0.5);
+  EXPECT_DOUBLE_EQ(r.by_page_type[1].words.precision, 0.5);  // the empty output counts as 0
+  const nlohmann::json j = SetJson(r, /*per_page=*/true);
+  EXPECT_DOUBLE_EQ(j["word"]["f1"].get<double>(), (1 + 0 + 2.0 / 3) / 3);
+  EXPECT_DOUBLE_EQ(j["groups"]["page_type"]["product"]["word"]["f1"].get<double>(), 0.5);
+  EXPECT_EQ(j["page_results"][2]["word"]["overlap"], 2);
+  EXPECT_EQ(j["page_results"][2]["word"]["extracted_words"], 4);
+  EXPECT_EQ(j["page_results"][2]["page_type_found"], "article");
+  EXPECT_EQ(j["page_type_answers"]["right"], 2);
+  EXPECT_EQ(j["groups"]["page_type"]["product"]["page_type_answers"]["right"], 2);
+}
+
 TEST(EvalEvaluate, MetadataIsScoredWhereTheTruthNamesIt) {
   TempSet t("meta");
   // m3's index line labels an author and a date (zh-cwced's layout); m4's only unknowns.

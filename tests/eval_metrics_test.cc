@@ -320,6 +320,69 @@ TEST(EvalAggregate, NoPages) {
   EXPECT_DOUBLE_EQ(m.mean_page_f1, 0.0);
 }
 
+// ---- words (WCXB) ---------------------------------------------------------------------------------
+
+TEST(EvalWords, TokensAreLowercasedWordRuns) {
+  using Tokens = std::vector<std::string>;
+  // Lowercased, punctuation splits: Python re.findall(r'\w+', "Hello, World! It's".lower()).
+  EXPECT_EQ(WordTokens("Hello, World! It's"), (Tokens{"hello", "world", "it", "s"}));
+  // Unlike the shingle tokens, a run of Han is one word, and it joins Latin letters beside it
+  // ("我爱北京hello" is a single \w run).
+  EXPECT_EQ(WordTokens("我爱北京 Hello_World 42"), (Tokens{"我爱北京", "hello_world", "42"}));
+  EXPECT_EQ(WordTokens("我爱北京hello。你好"), (Tokens{"我爱北京hello", "你好"}));
+  // Full lowercasing as str.lower(): "İ" (U+0130) becomes "i" + U+0307 (a combining mark, no \w),
+  // so "İstanbul" is two words; a final capital sigma becomes ς.
+  EXPECT_EQ(WordTokens("İstanbul"), (Tokens{"i", "stanbul"}));
+  EXPECT_EQ(WordTokens("ΟΔΟΣ ΟΔΟΙ"), (Tokens{"οδος", "οδοι"}));
+  EXPECT_EQ(WordTokens("ÉCOLE Straße"), (Tokens{"école", "straße"}));
+  EXPECT_EQ(WordTokens(""), Tokens{});
+  EXPECT_EQ(WordTokens(" —!? "), Tokens{});
+}
+
+TEST(EvalWords, BagOverlap) {
+  // truth "the cat sat on the mat" → {the: 2, cat, sat, on, mat} (6 words);
+  // output "The the THE cat dog" → {the: 3, cat, dog} (5 words).
+  // overlap = min(3, 2) + min(1, 1) = 3 → P = 3/5, R = 3/6, F1 = 2·0.6·0.5/1.1 = 6/11.
+  WordScore w = WordMatch("The the THE cat dog", "the cat sat on the mat");
+  EXPECT_EQ(w.overlap, 3u);
+  EXPECT_EQ(w.extracted_words, 5u);
+  EXPECT_EQ(w.truth_words, 6u);
+  EXPECT_DOUBLE_EQ(w.precision, 0.6);
+  EXPECT_DOUBLE_EQ(w.recall, 0.5);
+  EXPECT_DOUBLE_EQ(w.f1, 6.0 / 11.0);
+  // Order does not matter (a bag), case does not either.
+  w = WordMatch("Mat the on sat cat THE", "the cat sat on the mat");
+  EXPECT_DOUBLE_EQ(w.f1, 1.0);
+  // Disjoint bags: P = R = 0, F1 = 0.
+  w = WordMatch("alpha beta", "gamma delta");
+  EXPECT_EQ(w.overlap, 0u);
+  EXPECT_DOUBLE_EQ(w.f1, 0.0);
+  // A Chinese sentence is one word: one changed character makes the whole run differ.
+  w = WordMatch("我爱北京。", "我爱南京。");
+  EXPECT_EQ(w.truth_words, 1u);
+  EXPECT_DOUBLE_EQ(w.f1, 0.0);
+}
+
+TEST(EvalWords, EmptyCases) {
+  // Truth without words: 1 when the output has none either (punctuation is no word), else 0.
+  WordScore w = WordMatch("", "");
+  EXPECT_DOUBLE_EQ(w.precision, 1.0);
+  EXPECT_DOUBLE_EQ(w.recall, 1.0);
+  EXPECT_DOUBLE_EQ(w.f1, 1.0);
+  w = WordMatch("...", " ");
+  EXPECT_DOUBLE_EQ(w.f1, 1.0);
+  w = WordMatch("cookie banner", "");
+  EXPECT_DOUBLE_EQ(w.precision, 0.0);
+  EXPECT_DOUBLE_EQ(w.recall, 0.0);
+  EXPECT_DOUBLE_EQ(w.f1, 0.0);
+  // Empty output, truth with words: 0 — and, unlike the shingle mean, such a page counts in the
+  // set's precision mean (see EvaluateSetWordMeans in eval_dataset_test.cc).
+  w = WordMatch("", "some text");
+  EXPECT_DOUBLE_EQ(w.precision, 0.0);
+  EXPECT_DOUBLE_EQ(w.recall, 0.0);
+  EXPECT_DOUBLE_EQ(w.f1, 0.0);
+}
+
 // ---- snippets -------------------------------------------------------------------------------------
 
 TEST(EvalSnippets, CountsWithWhitespaceDifferences) {

@@ -21,8 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Pages of the development corpus (1,485) on which both parsers build the same Document.
-constexpr std::size_t kIdenticalPagesFloor = 1484;
+// Pages of the development corpus (1,606) on which both parsers build the same Document (all but
+// one, whose difference a known deviation explains).
+constexpr std::size_t kIdenticalPagesFloor = 1605;
 
 // Each tolerated deviation is real (the parsers disagree on its example) and is what explains it.
 TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
@@ -42,6 +43,66 @@ TEST(HtmlParserCorpus, EachKnownDeviationShowsOnItsExample) {
   EXPECT_EQ(dom::testing::RewriteTags("<p a=1 A=2 b=\"x/y\" c=/d/ / e a>t/u",
                                          {.drop_stray_solidus = true, .drop_repeated_attributes = true}),
             "<p a=1  b=\"x/y\" c=/d/  e >t/u");
+}
+
+// parse_fuzz's finds. ../shared/fuzz-findings/parse-diff-1.html (spliced from a WordPress page and
+// an ifeng page): a <style>'s text holds a whole other page, then a <link> is cut off by the end of
+// the input inside a quoted value. The standard drops the cut-off tag (§13.2.5 eof-in-tag), and so
+// do pith and html5lib; MyHTML inserts the <link>. That is the known deviation, but its rewrite read
+// the tags inside the <style> text as tags, so a quote there hid the cut-off tag. The second (a
+// WordPress head spliced into a Mozilla Hacks page, found by a 12-minute run with 300 corpus seeds)
+// holds a <style> inside a conditional comment, then "<l" at the end: read as raw text, that <style>
+// swallowed the rest. The rewrites now read comments and other markup declarations as no tags, and
+// raw text and RCDATA as text (§13.2.5.41-53, §13.2.6.2). The third (a page cut to 1 KB by the
+// corpus minimisation) ends inside a <title> with "</a></n": text by the standard, and to pith and
+// html5lib; MyHTML reads the cut-off "</n" as a tag and loses the title's text. A cut-off end tag
+// ending raw text is dropped as a cut-off tag is. The fourth (a 10-minute run after these fixes) is a
+// <script> whose text hides a "</script>" by script data escaping ("<!--<script ... </script>") and
+// a "<plaintext>" after it, before a cut-off tag: the rewrites now follow the escaping (§13.2.5.4,
+// 13.2.5.15-33).
+TEST(HtmlParserCorpus, TagsInsideRawTextAndCommentsAreNoTagsToTheRewrites) {
+  const std::string finding =
+      "<html lang=\"en-US\"><head><style id='wp-img-auto-sizes-contain-inline-css' type='text/css'>\n"
+      "img:is([sizes=auto i]){contain-intri<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\">\r\n"
+      "<html xmlns=\"http://www.w3.org/1999/xhtml\">\r\n<head>\r\n<script type=\"text/javascript\">\r\n"
+      "var detail={\"docId\":\"11354137\"};\r\n</script>\r\n  <style type=\"tnsic-size:3000px 1500px}\n"
+      "/*# sourceURL=wp-img-auto-sizes-contain-inline-css */\n</style>\n"
+      "<link rel='stylesheet' id='wp-block-librext/css\">\r\n\t.an{background:#fff; heiary-css' ght";
+  const std::string second =
+      "<head><link rel=\"stylesheet\" href=\"/style.css\"/>\n<!--[if IE]>\n<meta name=\"MSSmartTagsPreventParsing\" "
+      "content=\"true\"/>\n<me\"http://herbivoracious.com/feed\"/>\n<link rel=\"stylesheet\" href=\"/related.css\"/> "
+      "<style type=\"text/css\">.wp-pagenavi{float:right}\n<![endif]-->\n<link reler:1px solid #666666!important;"
+      "=\"home\" href=\"/\"/>\n     color:#000000!important;}.wp-pagenavi span.pages{color:#000000   !imp<l";
+  for (const std::string& html : {finding, second, std::string("<style><a b=\"</style><link id='c\">x' d"),
+                                  std::string("<!--<style>--><p>a<l"), std::string("<!-- <a b=\" --><p>a<l"),
+                                  std::string("<p>a<!-->b<? x=\"<i>?>c</ 1 y=\"<i>\">d<l"),
+                                  std::string("<title></a></n"),
+                                  std::string("<script><!--<script </script><plaintext></script><i")}) {
+    EXPECT_FALSE(dom::testing::ParsersAgree(html, ParseLimits{}));
+    EXPECT_EQ(dom::testing::ExplainDisagreement(html, ParseLimits{}), "tag cut off by the end of the input");
+  }
+  Document doc;
+  Parse(finding, ParseLimits{}, &doc);
+  for (NodeId id = 0; id < doc.size(); ++id) EXPECT_NE(doc[id].tag, Tag::kLink);  // nor in html5lib's tree
+  const dom::testing::TagRewrite drop{.drop_unterminated_tag = true};
+  EXPECT_EQ(dom::testing::RewriteTags("<style><a b=\"</style><link id='c\">x' d", drop), "<style><a b=\"</style>");
+  EXPECT_EQ(dom::testing::RewriteTags("<SCRIPT>'<x </Script ><b c='", drop), "<SCRIPT>'<x </Script >");
+  EXPECT_EQ(dom::testing::RewriteTags("<title>a</titles><p x=\"", drop), "<title>a</titles><p x=\"");
+  EXPECT_EQ(dom::testing::RewriteTags("<p>a<i x=\"", drop), "<p>a");
+  EXPECT_EQ(dom::testing::RewriteTags("<!--<style>--><p>a<l", drop), "<!--<style>--><p>a");
+  EXPECT_EQ(dom::testing::RewriteTags("<!-- <a b=\" --!><p x='", drop), "<!-- <a b=\" --!>");
+  EXPECT_EQ(dom::testing::RewriteTags("<!--->a<!doctype x \"y\"><?p \"?></ \"><i", drop),
+            "<!--->a<!doctype x \"y\"><?p \"?></ \">");
+  EXPECT_EQ(dom::testing::RewriteTags("<title></a></n", drop), "<title></a>");
+  EXPECT_EQ(dom::testing::RewriteTags("<title></a></n x", drop), "<title></a></n x");
+  // Script data escaping, as html5lib reads these scripts: where each one's text ends.
+  using dom::testing::ScriptDataEnd;
+  EXPECT_EQ(ScriptDataEnd("a</script>b", 0), 1u);
+  EXPECT_EQ(ScriptDataEnd("<!--<script>x</script>y</script>z", 0), 23u);
+  EXPECT_EQ(ScriptDataEnd("<!--x-->a</script>", 0), 9u);
+  EXPECT_EQ(ScriptDataEnd("<!-->a</script>b", 0), 6u);
+  EXPECT_EQ(ScriptDataEnd("<!--<script </script><plaintext></script><i", 0), 32u);
+  EXPECT_EQ(ScriptDataEnd("<!--<script>x", 0), 13u);
 }
 
 TEST(HtmlParserCorpus, EveryPageParsesAsTheReferenceDoes) {

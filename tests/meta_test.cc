@@ -619,6 +619,14 @@ struct Rate {
   double pct() const { return total ? 100.0 * hit / total : 0; }
 };
 
+// A rate's floor is the count measured when it was last raised: one page more wrong fails. Raise it
+// when pith gets better; lowering it is an explicit edit with its reason in the commit. The total is
+// checked too, so that a changed corpus or truth reader shows instead of moving the rate.
+void ExpectAtLeast(const Rate& r, int hit, int total, const char* what) {
+  EXPECT_EQ(r.total, total) << what;
+  EXPECT_GE(r.hit, hit) << what << ": " << r.hit << "/" << r.total;
+}
+
 // The real pages the unit cases above are modelled on, through the whole pipeline (auto).
 TEST(MetaCorpus, CommentersSiteNameTitlesAndServerDates) {
   const fs::path data(PITH_SHARED_DATA);
@@ -662,9 +670,10 @@ TEST(MetaCorpus, ZhCwcedDateAndAuthor) {
               "no date output on UNKNOWN-date pages %d/%d\n",
               date.hit, date.total, date.pct(), author.hit, author.total, author.pct(), author_loose.hit,
               author_loose.total, no_date_quiet.hit, no_date_quiet.total);
-  // Floors a little below the measured values (92.2% and 60.0% when written).
-  EXPECT_GE(date.pct(), 88.0);
-  EXPECT_GE(author.pct(), 52.0);
+  ExpectAtLeast(date, 47, 51, "zh-cwced date");
+  ExpectAtLeast(author, 36, 50, "zh-cwced author");
+  ExpectAtLeast(author_loose, 37, 50, "zh-cwced author overlapping");
+  ExpectAtLeast(no_date_quiet, 6, 11, "zh-cwced no date on UNKNOWN-date pages");
 }
 
 TEST(MetaCorpus, WcxbTitleDateAuthor) {
@@ -705,10 +714,11 @@ TEST(MetaCorpus, WcxbTitleDateAuthor) {
               "(%.1f%%); no date when unlabelled %d/%d; no author when unlabelled %d/%d\n",
               title.hit, title.total, title.pct(), date.hit, date.total, date.pct(), author.hit, author.total,
               author.pct(), date_quiet.hit, date_quiet.total, author_quiet.hit, author_quiet.total);
-  // Floors a little below the measured values (81.8%, 83.9%, 82.1% when written).
-  EXPECT_GE(title.pct(), 78.0);
-  EXPECT_GE(date.pct(), 80.0);
-  EXPECT_GE(author.pct(), 78.0);
+  ExpectAtLeast(title, 328, 400, "wcxb-dev title");
+  ExpectAtLeast(date, 177, 211, "wcxb-dev date");
+  ExpectAtLeast(author, 164, 196, "wcxb-dev author");
+  ExpectAtLeast(date_quiet, 126, 189, "wcxb-dev no date when unlabelled");
+  ExpectAtLeast(author_quiet, 169, 204, "wcxb-dev no author when unlabelled");
 }
 
 TEST(MetaCorpus, DanielLanguage) {
@@ -727,8 +737,8 @@ TEST(MetaCorpus, DanielLanguage) {
   }
   std::printf("[daniel-dev] lang (primary subtag) %d/%d (%.1f%%); zh/el/ru pages %d/%d (%.1f%%)\n", all.hit, all.total,
               all.pct(), non_latin.hit, non_latin.total, non_latin.pct());
-  EXPECT_GE(all.pct(), 94.0);         // 98.3% when written
-  EXPECT_GE(non_latin.pct(), 97.0);   // 100%
+  ExpectAtLeast(all, 236, 240, "daniel-dev lang");
+  ExpectAtLeast(non_latin, 200, 200, "daniel-dev zh/el/ru lang");
 }
 
 TEST(MetaCorpus, TitlesAndLanguage) {
@@ -781,11 +791,12 @@ TEST(MetaCorpus, TitlesAndLanguage) {
               r_lang.hit, r_lang.total, r_dir.hit, r_dir.total);
   std::printf("[goose3-tests] title exact %d/%d (%.1f%%); lang (primary subtag) %d/%d\n", g_title.hit,
               g_title.total, g_title.pct(), g_lang.hit, g_lang.total);
-  // Floors a little below the measured values (85.0%, 73/73, 17/17, 26/26 when written).
-  EXPECT_GE(r_title_cut.pct(), 80.0);
-  EXPECT_GE(r_lang.pct(), 95.0);
-  EXPECT_GE(r_dir.hit, r_dir.total - 1);
-  EXPECT_GE(g_lang.pct(), 95.0);
+  ExpectAtLeast(r_title, 89, 127, "readability-test title");
+  ExpectAtLeast(r_title_cut, 108, 127, "readability-test title modulo the site-name cut");
+  ExpectAtLeast(r_lang, 73, 73, "readability-test lang");
+  ExpectAtLeast(r_dir, 17, 17, "readability-test dir");
+  ExpectAtLeast(g_title, 7, 8, "goose3-tests title");
+  ExpectAtLeast(g_lang, 26, 26, "goose3-tests lang");
 }
 
 }  // namespace

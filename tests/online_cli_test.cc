@@ -139,5 +139,23 @@ TEST(OnlineCli, TextStdinListSaveHtmlAndOutputDir) {
   EXPECT_NE(allowed.out.find("Record 1:"), std::string::npos);
 }
 
+// The per-page options are refused in online mode, as with web archives, rather than dropped: the
+// run would otherwise write plain text without the explanation or the site model asked for.
+TEST(OnlineCli, PerPageOptionsAreRefusedNotIgnored) {
+  TempDir dir;
+  const auto page = dir.path() / "page.html", model = dir.path() / "site.json";
+  WriteFile(page, "<html><body><article><p>" + std::string(400, 'a') + " end.</p></article></body></html>");
+  const std::string url = " --allow-file-urls file://" + page.string();
+  for (const std::string& option : {std::string("--explain"), std::string("--explain -f jsonl"),
+                                    "--site-model " + model.string(),
+                                    "--site-pages " + page.string() + " " + page.string()}) {
+    const RunResult r = RunPith("extract " + option + url);
+    EXPECT_EQ(r.exit_code, 2) << option << ": " << r.out;
+    EXPECT_TRUE(r.out.empty()) << option;
+    EXPECT_NE(r.err.find("online mode"), std::string::npos) << option << ": " << r.err;
+  }
+  EXPECT_EQ(RunPith("extract" + url).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace pith::testing

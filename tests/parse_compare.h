@@ -157,10 +157,102 @@ struct TagRewrite {
   bool drop_unterminated_tag = false;     // a tag (or a lone '<') cut off by the end of the input
 };
 
+// The first `tag` ("</title", "<script") at or after `from`, ASCII case-insensitively, that a
+// whitespace, '/', '>' or the end of the input follows; html.size() when there is none.
+inline std::size_t FindDelimitedTag(std::string_view html, std::string_view tag, std::size_t from) {
+  for (std::size_t at = from; (at = text::FindIgnoreAsciiCase(html, tag, at)) != std::string_view::npos; ++at) {
+    const std::size_t after = at + tag.size();
+    if (after == html.size() || html[after] == ' ' || html[after] == '\t' || html[after] == '\n' ||
+        html[after] == '\r' || html[after] == '\f' || html[after] == '/' || html[after] == '>') {
+      return at;
+    }
+  }
+  return html.size();
+}
+
+// Where a <script>'s text that starts at `from` ends: at "</script", except where script data
+// escaping (§13.2.5.4, 13.2.5.15-33) hides it: after "<!--" a "<script" starts a double-escaped
+// run, in which "</script" only ends the run; "-->" ends the escaping.
+inline std::size_t ScriptDataEnd(std::string_view html, std::size_t from) {
+  const auto find = [&](std::string_view s, std::size_t at) {
+    const std::size_t found = html.find(s, at);
+    return found == std::string_view::npos ? html.size() : found;
+  };
+  enum { kData, kEscaped, kDoubleEscaped } state = kData;
+  std::size_t at = from;
+  while (at < html.size()) {
+    const std::size_t close = FindDelimitedTag(html, "</script", at);
+    if (state == kData) {
+      const std::size_t comment = find("<!--", at);
+      if (close <= comment) return close;
+      state = kEscaped;
+      at = comment + 2;  // the dashes of "<!--" count towards a "-->" ("<!-->" ends at once)
+      continue;
+    }
+    const std::size_t end_comment = find("-->", at);
+    const std::size_t open = state == kEscaped ? FindDelimitedTag(html, "<script", at) : html.size();
+    const std::size_t first = std::min({end_comment, close, open});
+    if (first == html.size()) break;
+    if (first == end_comment) {
+      state = kData;
+      at = end_comment + 3;
+    } else if (first == close) {
+      if (state == kEscaped) return close;
+      state = kEscaped;
+      at = close + 8;
+    } else {
+      state = kDoubleEscaped;
+      at = open + 7;
+    }
+  }
+  return html.size();
+}
+
+// Where the text of a raw text or RCDATA element (§13.2.6.2: <script>, <style>, <xmp>, <iframe>,
+// <noembed>, <noframes>, <textarea>, <title>; <plaintext> to the end) that starts at `from` ends: at
+// its "</name" followed by whitespace, '/' or '>' (§13.2.5.11, "appropriate end tag"; for <script>
+// ScriptDataEnd), or the end of the input. std::string_view::npos when `name` is no such element.
+// (Scripting is off: <noscript> holds markup. Inside <svg>/<math> these names are foreign elements;
+// pages rarely put them there.)
+inline std::size_t RawTextEnd(std::string_view html, std::size_t from, std::string_view name) {
+  static constexpr std::string_view kRawText[] = {"style", "xmp", "iframe", "noembed", "noframes", "textarea", "title"};
+  if (name == "plaintext") return html.size();
+  if (name == "script") return ScriptDataEnd(html, from);
+  if (std::find(std::begin(kRawText), std::end(kRawText), name) == std::end(kRawText)) return std::string_view::npos;
+  return FindDelimitedTag(html, "</" + std::string(name), from);
+}
+
+// Where a comment or other markup declaration that starts with the '<' at `at` ends (the index
+// after it), or std::string_view::npos when none starts there: "<!--" to "-->" or "--!>" ("<!-->"
+// and "<!--->" end at once; §13.2.5.43-52), and to the next '>' a DOCTYPE, a bogus comment "<!x",
+// "<?x" or "</" and a non-letter (§13.2.5.41-42, 13.2.5.7, 13.2.5.53). Cut off by the end of the
+// input, it ends there.
+inline std::size_t MarkupDeclarationEnd(std::string_view html, std::size_t at) {
+  const std::string_view rest = html.substr(at);
+  const auto until = [&](std::size_t from, std::string_view end) {
+    const std::size_t found = html.find(end, from);
+    return found == std::string_view::npos ? html.size() : found + end.size();
+  };
+  if (rest.starts_with("<!--")) {
+    if (rest.substr(4, 1) == ">") return at + 5;
+    if (rest.substr(4, 2) == "->") return at + 6;
+    return std::min(until(at + 4, "-->"), until(at + 4, "--!>"));
+  }
+  const bool letter = rest.size() > 2 && (rest[2] | 0x20) >= 'a' && (rest[2] | 0x20) <= 'z';
+  if (rest.starts_with("<!") || rest.starts_with("<?") || (rest.starts_with("</") && rest.size() > 2 && !letter)) {
+    return until(at + 2, ">");
+  }
+  return std::string_view::npos;
+}
+
+// The rewrite reads tags as the tokenizer does, comments and other markup declarations as no tags
+// (MarkupDeclarationEnd), and the text of raw text and RCDATA elements as text (RawTextEnd): a '<'
+// or a quote in a comment, a <style> or a <script> starts no tag and no value.
 inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite) {
   enum { kText, kName, kBeforeAttr, kAttrName, kAfterAttrName, kBeforeValue, kQuoted, kUnquoted } state = kText;
   char quote = 0;
-  std::string out, name;
+  bool end_tag = false;
+  std::string out, name, tag_name;
   std::vector<std::string> names;  // attribute names of the current tag
   std::size_t tag_start = 0, attr_start = 0;  // in `out`
   out.reserve(html.size());
@@ -173,6 +265,7 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
   for (std::size_t i = 0; i < html.size(); ++i) {
     const char c = html[i];
     const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    const bool in_tag = state != kText;
     if ((state == kAttrName || state == kAfterAttrName) &&
         (c == '>' || c == '/' || (state == kAfterAttrName && !space && c != '='))) {
       end_attribute(out.size());
@@ -180,11 +273,19 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
     }
     switch (state) {
       case kText: {
+        const std::size_t declaration_end = c == '<' ? MarkupDeclarationEnd(html, i) : std::string_view::npos;
+        if (declaration_end != std::string_view::npos) {
+          out.append(html.substr(i, declaration_end - i));
+          i = declaration_end - 1;
+          continue;
+        }
         const std::size_t letter = i + 1 < html.size() && html[i + 1] == '/' ? i + 2 : i + 1;
         if (c == '<' && letter < html.size() && (html[letter] | 0x20) >= 'a' && (html[letter] | 0x20) <= 'z') {
           state = kName;
           tag_start = out.size();
           names.clear();
+          tag_name.clear();
+          end_tag = letter == i + 2;
         }
         break;
       }
@@ -199,6 +300,8 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
           if (rewrite.drop_stray_solidus && !(i + 1 < html.size() && html[i + 1] == '>')) continue;
         } else if (space) {
           state = kBeforeAttr;
+        } else if (state == kName) {
+          tag_name += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
         } else if (state == kBeforeAttr) {
           state = kAttrName;
           attr_start = out.size();
@@ -244,6 +347,23 @@ inline std::string RewriteTags(std::string_view html, const TagRewrite& rewrite)
         break;
     }
     out += c;
+    if (in_tag && state == kText && !end_tag) {
+      const std::size_t raw_end = RawTextEnd(html, i + 1, tag_name);
+      if (raw_end != std::string_view::npos) {
+        out.append(html.substr(i + 1, raw_end - (i + 1)));
+        i = raw_end - 1;
+        // Raw text cut off by the end of the input inside an end tag's name ("<title></a></n"):
+        // text by the standard (§13.2.5.11, then 13.2.5.9), a tag to MyHTML, which then loses the
+        // element's text. Dropped as a cut-off tag is.
+        const std::size_t open = out.rfind("</");
+        if (rewrite.drop_unterminated_tag && raw_end == html.size() && open != std::string::npos &&
+            open + 2 < out.size() &&
+            std::all_of(out.begin() + static_cast<std::ptrdiff_t>(open) + 2, out.end(),
+                        [](char ch) { return (ch | 0x20) >= 'a' && (ch | 0x20) <= 'z'; })) {
+          out.resize(open);
+        }
+      }
+    }
   }
   if (rewrite.drop_unterminated_tag) {
     if (state != kText) out.resize(tag_start);

@@ -314,6 +314,20 @@ TEST(PathSimGrouping, ConsecutiveSimilarLeavesFormBlocks) {
   EXPECT_FALSE(g.blocks[2].kept);
 }
 
+TEST(PathSimGrouping, LeavesExactlyAtTheBlockSimilarityJoinOneBlock) {
+  // §2: consecutive leaves with sim ≥ block_similarity form one block. "one" (html body div.story p)
+  // and "link" (... p a) share 4 of 5 steps: sim = 0.8.
+  const Parsed p("<html><body><div class=story><p>one <a href=/x>link</a></p></div></body></html>");
+  PathSimOptions o;
+  o.block_similarity = 0.8;
+  algo::PathGrouping g;
+  algo::GroupLeaves(p.doc, p.ann, nullptr, o, &g);
+  EXPECT_EQ(g.blocks.size(), 1u);
+  o.block_similarity = 0.81;
+  algo::GroupLeaves(p.doc, p.ann, nullptr, o, &g);
+  EXPECT_EQ(g.blocks.size(), 2u);
+}
+
 TEST(PathSimGrouping, ArticleSplitByAnImageAndAQuoteComesOutWhole) {
   const std::string html =
       "<html><body><div class=nav><a href=/>Home</a> <a href=/n>News</a></div>"

@@ -114,6 +114,30 @@ TEST(SemanticSegment, AnUnmergedChildBreaksARunAndHoldsItsOwnBlocks) {
                                                        "Omega text here."}));
 }
 
+TEST(SemanticSegment, ChildrenExactlyAtTheSimilarityThresholdMerge) {
+  // Formula (1) unsmoothed: ρ = 1/4 and 2/4 give Similar = 0.25 / 0.5 = 0.5. At threshold 0.5 the two
+  // paragraphs are similar (≥), so their <div> merges and so does <body>: one block rooted at
+  // <body>. At 0.51 they are not: two blocks.
+  Page p("<body><div><p>abc<a href=x>d</a></p><p>ab<a href=y>cd</a></p></div></body>");
+  SemanticOptions o = Paper();
+  const std::vector<Block> blocks = semantic::Segment(p.doc, p.ann, p.doc.body, o);
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].begin, p.doc.body);
+  EXPECT_EQ(blocks[0].parent, dom::kNoNode);
+  o.similarity_threshold = 0.51;
+  EXPECT_EQ(semantic::Segment(p.doc, p.ann, p.doc.body, o).size(), 2u);
+}
+
+TEST(SemanticSegment, SiblingsExactlyAtTheSimilarityThresholdFormOneRun) {
+  // The <div>'s children are not all similar (the link list has ρ = 1: Similar(0.25, 1) = 0.25), so
+  // runs of adjacent similar children form the blocks: the two paragraphs (Similar 0.5 at threshold
+  // 0.5) are one run, the list another.
+  Page p("<body><div><p>abc<a href=x>d</a></p><p>ab<a href=y>cd</a></p>"
+         "<ul><li><a href=1>one</a></li><li><a href=2>two</a></li></ul></div></body>");
+  const std::vector<Block> blocks = semantic::Segment(p.doc, p.ann, p.doc.body, Paper());
+  EXPECT_EQ(p.Texts(blocks), (std::vector<std::string>{"abc d ab cd", "one two"}));
+}
+
 TEST(SemanticSegment, InlineLinksDoNotSplitAParagraph) {
   // Text, <a>, text inside one <p> form one inline unit: the paragraph is a leaf.
   Page p("<body><p>Read the <a href=r>full report</a> for details.</p>"
@@ -279,12 +303,18 @@ const char* const kArticlePage =
     "<ul><li><a href=6>Celebrity gossip of the week</a></li><li><a href=7>Cheap flights to Paris</a></li></ul>"
     "<p>Subscribe to our newsletter for daily deals.</p></body>";
 
-TEST(SemanticRun, KeepsTheMainBlockAndRelatedLinksAndRemovesNoise) {
-  Page p(kArticlePage);
+// The paper's options with the link-block filter at `max_link_density` and ClearNoise's λ.
+Options PaperRun(double max_link_density, double lambda) {
   Options options;
   options.semantic = Paper();
-  options.semantic.relevance_threshold = 0.05;
-  options.semantic.max_link_density = 1.0;
+  options.semantic.max_link_density = max_link_density;
+  options.semantic.relevance_threshold = lambda;
+  return options;
+}
+
+TEST(SemanticRun, KeepsTheMainBlockAndRelatedLinksAndRemovesNoise) {
+  Page p(kArticlePage);
+  const Options options = PaperRun(1.0, 0.05);
   const Selection sel = RunSemantic(Context{p.doc, p.ann, options});
   const std::string kept = Kept(p, sel);
   EXPECT_NE(kept.find("Glacier retreat in the Alps"), std::string::npos) << kept;
@@ -306,10 +336,7 @@ TEST(SemanticRun, KeepsTheMainBlockAndRelatedLinksAndRemovesNoise) {
 
 TEST(SemanticRun, LinkDensityFilterDropsLinkBlocksUnsegmented) {
   Page p(kArticlePage);
-  Options options;
-  options.semantic = Paper();
-  options.semantic.relevance_threshold = 0.05;
-  options.semantic.max_link_density = 0.5;
+  const Options options = PaperRun(0.5, 0.05);
   const Selection sel = RunSemantic(Context{p.doc, p.ann, options});
   const std::string kept = Kept(p, sel);
   EXPECT_NE(kept.find("Alpine glaciers lost"), std::string::npos) << kept;
@@ -321,10 +348,7 @@ TEST(SemanticRun, LinkDensityFilterDropsLinkBlocksUnsegmented) {
 
 TEST(SemanticRun, LambdaOneKeepsOnlyTheMainBlockAndZeroKeepsAllSegmented) {
   Page p(kArticlePage);
-  Options options;
-  options.semantic = Paper();
-  options.semantic.max_link_density = 1.0;
-  options.semantic.relevance_threshold = 1.0;
+  Options options = PaperRun(1.0, 1.0);
   Selection sel = RunSemantic(Context{p.doc, p.ann, options});
   EXPECT_EQ(Kept(p, sel), "Glacier retreat in the Alps|Alpine glaciers lost a record share of their ice this summer, "
                           "glaciologists reported.|The glaciers of the Alps have been shrinking for decades as "
@@ -333,6 +357,24 @@ TEST(SemanticRun, LambdaOneKeepsOnlyTheMainBlockAndZeroKeepsAllSegmented) {
   sel = RunSemantic(Context{p.doc, p.ann, options});
   EXPECT_NE(Kept(p, sel).find("Celebrity gossip"), std::string::npos);
   EXPECT_NE(Kept(p, sel).find("Sports"), std::string::npos);
+}
+
+TEST(SemanticRun, ClearNoiseKeepsABlockWhoseCosineEqualsLambda) {
+  // ClearNoise removes a block whose cosine to PS_m is below λ: at λ equal to a block's cosine the
+  // block stays, at the next larger double it goes.
+  Page p(kArticlePage);
+  Options options = PaperRun(1.0, 0);
+  const Selection all = RunSemantic(Context{p.doc, p.ann, options});
+  const Decision* related = nullptr;  // a block related to the article but not the main block
+  for (const Decision& d : all.decisions) {
+    if (d.score > 0 && d.score < 1 && (related == nullptr || d.score > related->score)) related = &d;
+  }
+  ASSERT_NE(related, nullptr);
+  const std::size_t index = static_cast<std::size_t>(related - all.decisions.data());
+  options.semantic.relevance_threshold = related->score;
+  EXPECT_TRUE(RunSemantic(Context{p.doc, p.ann, options}).decisions[index].kept);
+  options.semantic.relevance_threshold = std::nextafter(related->score, 2.0);
+  EXPECT_FALSE(RunSemantic(Context{p.doc, p.ann, options}).decisions[index].kept);
 }
 
 TEST(SemanticRun, MainBlockIsTextNotTheLongestMenu) {

@@ -393,6 +393,65 @@ TEST(TibetanPrune, ZhigongPageUsesItsOwnDot) {
   EXPECT_EQ(out.find("Copyright"), std::string::npos) << out;  // Veracity 0 on a Tibetan page
 }
 
+// The decision made on the element whose id attribute is `id`.
+const algo::Decision* DecisionOn(const dom::Document& doc, const algo::Selection& sel, std::string_view id) {
+  for (const algo::Decision& d : sel.decisions) {
+    if (d.node != dom::kNoNode && doc[d.node].is_element() && doc.GetAttr(d.node, dom::Attr::kId) == id) return &d;
+  }
+  ADD_FAILURE() << "no decision on #" << id;
+  return nullptr;
+}
+
+algo::Selection Prune(const std::string& html, dom::Document* doc, dom::Annotation* ann) {
+  dom::Parse(html, {}, doc);
+  dom::Annotate(*doc, ann);
+  return algo::RunTibetan(algo::Context{*doc, *ann, TibetanAlgorithm()});
+}
+
+TEST(TibetanPrune, RelativityIsLinkOverAllCharactersKeptUpToPointEight) {
+  // Formula 1 on a non-Tibetan page: 8 link letters of 10 → R = 0.8, kept (removed only above 0.8);
+  // 9 of 10 → 0.9, removed.
+  const std::string html = Page("", "<div><p id=r8>ab<a href=/x>cdefghij</a></p><p id=r9>a<a href=/y>bcdefghij</a></p>"
+                                    "<p>A sentence of plain words to read.</p></div>");
+  dom::Document doc;
+  dom::Annotation ann;
+  const algo::Selection sel = Prune(html, &doc, &ann);
+  const algo::Decision* r8 = DecisionOn(doc, sel, "r8");
+  const algo::Decision* r9 = DecisionOn(doc, sel, "r9");
+  ASSERT_TRUE(r8 && r9);
+  EXPECT_DOUBLE_EQ(r8->score, 0.8);
+  EXPECT_TRUE(r8->kept);
+  EXPECT_DOUBLE_EQ(r9->score, 0.9);
+  EXPECT_FALSE(r9->kept);
+}
+
+TEST(TibetanPrune, VeracityIsDotsOverTibetanCharactersWithinItsBoundsInclusive) {
+  // Formula 2 on a Tibetan page: V = dots / Tibetan characters (dots included). 7 letters and a dot:
+  // 1/8 = 0.125 (kept, the lower bound); 8 letters and a dot: 1/9 (removed); ཀ་ཁ་་: 3/5 = 0.6 (kept,
+  // the upper bound); ཀ་་་: 3/4 (removed).
+  const std::string html =
+      Page("", "<div><p>" + kSentence1 + "</p><p>" + kSentence2 + "</p><p id=v1>ཀཁགངཅཆཇ་</p>"
+               "<p id=v2>ཀཁགངཅཆཇཉ་</p><p id=v3>ཀ་ཁ་་</p><p id=v4>ཀ་་་</p></div>");
+  dom::Document doc;
+  dom::Annotation ann;
+  const algo::Selection sel = Prune(html, &doc, &ann);
+  ASSERT_NE(sel.summary.find("Tibetan page"), std::string::npos);
+  ASSERT_EQ(sel.summary.find("non-Tibetan"), std::string::npos) << sel.summary;
+  const algo::Decision* v1 = DecisionOn(doc, sel, "v1");
+  const algo::Decision* v2 = DecisionOn(doc, sel, "v2");
+  const algo::Decision* v3 = DecisionOn(doc, sel, "v3");
+  const algo::Decision* v4 = DecisionOn(doc, sel, "v4");
+  ASSERT_TRUE(v1 && v2 && v3 && v4);
+  EXPECT_DOUBLE_EQ(v1->score, 0.125);
+  EXPECT_TRUE(v1->kept);
+  EXPECT_DOUBLE_EQ(v2->score, 1.0 / 9);
+  EXPECT_FALSE(v2->kept);
+  EXPECT_DOUBLE_EQ(v3->score, 0.6);
+  EXPECT_TRUE(v3->kept);
+  EXPECT_DOUBLE_EQ(v4->score, 0.75);
+  EXPECT_FALSE(v4->kept);
+}
+
 TEST(TibetanPrune, NonTibetanPageGetsRelativityOnlyPruning) {
   const std::string english = Repeat("The committee published its report on the new railway line today. ", 6);
   const std::string html =

@@ -184,7 +184,16 @@ struct PathSimOptions {
 
 // pith's own `auto` algorithm (src/algo/auto/). Values chosen by measurement on the development
 // corpus across all sets; docs/auto.md explains each step and what the values were chosen over.
+// How `auto` trades precision for recall (`--favor`; trafilatura's favor_precision /
+// favor_recall): the same decisions with their thresholds shifted one way (src/algo/auto/favor.cc,
+// docs/auto.md "Precision or recall"). kBalanced is the measured default.
+enum class Favor : std::uint8_t { kBalanced, kPrecision, kRecall };
+const char* FavorName(Favor f);  // "balanced", "precision", "recall"
+bool ParseFavor(std::string_view name, Favor* out);
+
 struct AutoOptions {
+  // Precision or recall (above); the thresholds below are the balanced ones, shifted by it.
+  Favor favor = Favor::kBalanced;
   // Weighted characters: CJK characters count this many times (as in LineBlockOptions).
   int cjk_char_weight = 3;
   // A block-level element needs this many weighted non-link characters of its own text to count

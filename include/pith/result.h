@@ -66,6 +66,13 @@ struct Block {
                            // kept by Options::comments
 };
 
+// What kind of page the content came from (src/classify/page_type.h): a news story or blog post, a
+// discussion thread or Q&A page, a product page, a shop's collection of products, a listing of other
+// pages (a news front, search results, a ranked list), documentation, a service or landing page.
+enum class PageType : std::uint8_t { kArticle, kForum, kProduct, kCollection, kListing, kDocumentation, kService };
+const char* PageTypeName(PageType t);  // "article", "forum", "product", "collection", "listing",
+                                       // "documentation", "service"
+
 struct Metadata {
   std::string title;                  // site-name suffix removed
   std::string site_name;
@@ -86,6 +93,8 @@ struct PITH_API Result {
   EncodingInfo encoding;
   Metadata metadata;
   std::vector<Block> blocks;          // the main content
+  PageType page_type = PageType::kArticle;  // the page classifier's answer (when the page parsed)
+  double page_type_probability = 0;         // the classifier's probability of that answer, 0..1
 
   // Blocks joined by blank lines ("\n\n"), comments included (after the content they follow).
   std::string Text() const;

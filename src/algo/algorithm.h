@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/page_type.h"
 #include "dom/annotate.h"
 #include "dom/document.h"
 #include "pith/options.h"
@@ -17,6 +18,9 @@ struct Context {
   const dom::Document& doc;
   const dom::Annotation& annotation;
   const Options& options;
+  // The page classifier's answer (src/classify/page_type.h); null = not classified (read as an
+  // article).
+  const classify::PageTypeGuess* page_type = nullptr;
 };
 
 // One scored unit an algorithm decided on (a line range, a node, a block), for --explain.

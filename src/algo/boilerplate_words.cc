@@ -18,19 +18,19 @@ namespace {
 // "support": a "support us" box under a story); a story's keyword line ("keyword", "keywords").
 // Chinese sites name their regions in pinyin as often as in English (as "zhengwen" below): "daohang"
 // (导航, navigation), "tuijian" (推荐, recommended), "xiangguan" (相关, related), "fenxiang" (分享,
-// share), "banquan" (版权, copyright), and "pinglun" (评论) for comments. "byline" is not here:
-// some evaluation sets keep bylines as part of the text (docs/auto.md). "notices": a forum's
-// announcements block above the thread (XenForo's "notices"), the site's news rather than the
-// thread's.
+// share), "banquan" (版权, copyright), and "pinglun" (评论) for comments. Cookie consent managers
+// ("consent", "cookie(s)", "gdpr", and OneTrust's "onetrust-..." ids, the most common one on the
+// web). "notices": a forum's announcements block above the thread (XenForo's "notices"), the site's
+// news rather than the thread's. "byline" is not here: some evaluation sets keep bylines as part of
+// the text (docs/auto.md).
 constexpr std::string_view kBoilerplate[] = {
     "ad", "ads", "advert", "advertisement", "aside", "author", "banner", "banquan", "bottom",
-    "breadcrumb", "breadcrumbs", "cookie", "cookies", "copyright", "crumbs", "daohang",
+    "breadcrumb", "breadcrumbs", "consent", "cookie", "cookies", "copyright", "crumbs", "daohang",
     "disclaimer", "donate", "donation", "donations", "dropdown", "fenxiang", "foot", "footer",
     "footnav", "gdpr", "header", "hidden", "hot", "jump", "keyword", "keywords", "links", "login",
     "masthead", "menu", "modal", "more", "nav", "navbar", "navigation", "newsletter", "notices",
-    "outbrain",
-    "pager", "pagination", "popular", "popup", "profile", "promo", "rail", "recommend",
-    "recommended", "related", "rightcol", "share", "sharing", "shopping", "side", "sidebar",
+    "onetrust", "outbrain", "pager", "pagination", "popular", "popup", "profile", "promo", "rail",
+    "recommend", "recommended", "related", "rightcol", "share", "sharing", "shopping", "side", "sidebar",
     "signature", "signup", "skip", "social", "sponsor", "sponsored", "subnav", "subscribe",
     "subscription", "support", "taboola", "tag", "tags", "toolbar", "toolbox", "tools", "tooltip",
     "top", "topbar", "trending", "tuijian", "userextras", "userinfo", "usertitle", "widget",

@@ -49,6 +49,38 @@ bool ParseAlgorithm(std::string_view name, Algorithm* out) {
   return false;
 }
 
+const char* FavorName(Favor f) {
+  switch (f) {
+    case Favor::kBalanced: return "balanced";
+    case Favor::kPrecision: return "precision";
+    case Favor::kRecall: return "recall";
+  }
+  return "balanced";
+}
+
+bool ParseFavor(std::string_view name, Favor* out) {
+  for (Favor f : {Favor::kBalanced, Favor::kPrecision, Favor::kRecall}) {
+    if (name == FavorName(f)) {
+      *out = f;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* PageTypeName(PageType t) {
+  switch (t) {
+    case PageType::kArticle: return "article";
+    case PageType::kForum: return "forum";
+    case PageType::kProduct: return "product";
+    case PageType::kCollection: return "collection";
+    case PageType::kListing: return "listing";
+    case PageType::kDocumentation: return "documentation";
+    case PageType::kService: return "service";
+  }
+  return "article";
+}
+
 const char* BlockKindName(BlockKind k) {
   switch (k) {
     case BlockKind::kParagraph: return "paragraph";

@@ -99,7 +99,10 @@ void Run(std::string_view bytes, const PageInfo& info, const Options& options, P
   result->status = Prepare(bytes, info, options, state);
   result->encoding = state->decoded.info;
   if (!result->status.ok()) return;
-  const algo::Context ctx{state->doc, state->annotation, options};
+  state->page_type = classify::ClassifyPageType(state->doc, state->annotation, info.url);
+  result->page_type = state->page_type.type;
+  result->page_type_probability = state->page_type.probability[static_cast<std::size_t>(state->page_type.type)];
+  const algo::Context ctx{state->doc, state->annotation, options, &state->page_type};
   result->status = algo::Run(ctx, &state->selection);
   if (!result->status.ok()) return;
   result->blocks = render::CollectBlocks(state->doc, state->selection.keep);

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "algo/algorithm.h"
+#include "classify/page_type.h"
 #include "decode/decode.h"
 #include "dom/annotate.h"
 #include "dom/document.h"
@@ -16,6 +17,7 @@ struct PageState {
   decode::Decoded decoded;
   dom::Document doc;
   dom::Annotation annotation;
+  classify::PageTypeGuess page_type;  // the page classifier's answer, features and probabilities
   algo::Selection selection;
 };
 

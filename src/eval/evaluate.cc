@@ -19,6 +19,7 @@ Extraction ToExtraction(const Result& r) {
   e.title = r.metadata.title;
   e.author = r.metadata.author;
   e.date = r.metadata.date;
+  if (r.status.ok() || r.status.code() == StatusCode::kNoContent) e.page_type = PageTypeName(r.page_type);
   if (r.status.ok()) {
     e.text = r.Text();
   } else if (r.status.code() != StatusCode::kNoContent) {
@@ -54,24 +55,30 @@ class GroupBuilder {
       ++g.text_pages;
       shingles_.Add(p.shingles);
       chars_.Add(p.chars);
+      words_.Add(p.words.precision, p.words.recall, p.words.f1, true, true);  // every page counts
     }
     if (p.has_snippets) {
       ++g.snippet_pages;
       g.snippets += p.snippets;
     }
     g.metadata += p.metadata;
+    if (!p.page_type.empty() && !p.page_type_found.empty()) {
+      ++g.typed_pages;
+      g.typed_right += p.page_type == p.page_type_found;
+    }
   }
 
   GroupReport Finish() {
     report_.shingles = shingles_.Result();
     report_.chars = chars_.Result();
+    report_.words = words_.Result();
     report_.compression = report_.pages ? compression_sum_ / double(report_.pages) : 0.0;
     return report_;
   }
 
  private:
   GroupReport report_;
-  ScoreAggregator shingles_, chars_;
+  ScoreAggregator shingles_, chars_, words_;
   double compression_sum_ = 0;
 };
 
@@ -104,6 +111,7 @@ void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g,
   char buf[512];
   std::string shingle = "    -     -     -     -";
   std::string chars = "    -     -     -";
+  std::string words = "    -     -     -";
   if (g.text_pages) {
     // "-" where no page qualifies for a mean (e.g. every output empty → no precision page).
     auto prf = [](const MeanScores& m) {
@@ -114,6 +122,7 @@ void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g,
     };
     shingle = prf(g.shingles) + " " + Fixed(g.shingles.mean_page_f1);
     chars = prf(g.chars);
+    words = Fixed(g.words.precision) + " " + Fixed(g.words.recall) + " " + Fixed(g.words.mean_page_f1);
   }
   std::string snippets = "                   -     -";
   if (g.snippet_pages) {
@@ -123,8 +132,8 @@ void PrintRow(std::ostream& out, const std::string& label, const GroupReport& g,
   }
   const std::string pages_per_second = timed ? Fixed(g.pages_per_second(), 0) : "-";
   const std::string mb_per_second = timed ? Fixed(g.mb_per_second(), 1) : "-";
-  std::snprintf(buf, sizeof buf, "%-24.24s %5zu %4zu %5zu | %s | %s | %s | %5s %8s %6s\n", label.c_str(),
-                g.pages, g.errors, g.empty_outputs, shingle.c_str(), chars.c_str(), snippets.c_str(),
+  std::snprintf(buf, sizeof buf, "%-24.24s %5zu %4zu %5zu | %s | %s | %s | %s | %5s %8s %6s\n", label.c_str(),
+                g.pages, g.errors, g.empty_outputs, shingle.c_str(), chars.c_str(), words.c_str(), snippets.c_str(),
                 Fixed(g.compression).c_str(), pages_per_second.c_str(), mb_per_second.c_str());
   out << buf;
 }
@@ -136,6 +145,11 @@ nlohmann::json MeanJson(const MeanScores& m) {
           {"f1", m.f1},                    {"mean_page_f1", m.mean_page_f1},
           {"pages", m.pages},              {"precision_pages", m.precision_pages},
           {"recall_pages", m.recall_pages}};
+}
+
+// WCXB's figures: means over all pages, F1 the mean of page F1s.
+nlohmann::json WordJson(const MeanScores& m) {
+  return {{"precision", m.precision}, {"recall", m.recall}, {"f1", m.mean_page_f1}, {"pages", m.pages}};
 }
 
 nlohmann::json SnippetJson(const SnippetCounts& s) {
@@ -194,8 +208,13 @@ nlohmann::json GroupJson(const GroupReport& g, bool timed) {
   } else {
     j["char"] = nullptr;
   }
+  j["word"] = g.text_pages ? WordJson(g.words) : nlohmann::json(nullptr);
   j["snippets"] = g.snippet_pages ? SnippetJson(g.snippets) : nlohmann::json(nullptr);
   j["metadata"] = g.metadata.fields() ? MetadataJson(g.metadata) : nlohmann::json(nullptr);
+  j["page_type_answers"] = g.typed_pages ? nlohmann::json{{"pages", g.typed_pages},
+                                                          {"right", g.typed_right},
+                                                          {"accuracy", Share(g.typed_right, g.typed_pages)}}
+                                         : nlohmann::json(nullptr);
   return j;
 }
 
@@ -209,6 +228,7 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
                       {"seconds", timed ? nlohmann::json(p.seconds) : nlohmann::json(nullptr)},
                       {"compression", CompressionRatio(p.output_bytes, p.input_bytes)}};
   if (!p.page_type.empty()) j["page_type"] = p.page_type;
+  if (!p.page_type_found.empty()) j["page_type_found"] = p.page_type_found;
   if (!p.message.empty()) j["message"] = p.message;
   if (p.has_text_truth) {
     j["char"] = {{"precision", p.chars.precision}, {"recall", p.chars.recall}, {"f", p.chars.f},
@@ -217,6 +237,9 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
     j["shingle"] = {{"precision", p.shingles.precision}, {"recall", p.shingles.recall},
                     {"f1", p.shingles.f1},               {"tp", p.shingles.raw_tp},
                     {"fp", p.shingles.raw_fp},           {"fn", p.shingles.raw_fn}};
+    j["word"] = {{"precision", p.words.precision}, {"recall", p.words.recall}, {"f1", p.words.f1},
+                 {"overlap", p.words.overlap},     {"extracted_words", p.words.extracted_words},
+                 {"truth_words", p.words.truth_words}};
   }
   if (p.has_snippets) {
     j["snippets"] = {{"tp", p.snippets.tp}, {"fp", p.snippets.fp}, {"fn", p.snippets.fn}, {"tn", p.snippets.tn}};
@@ -251,6 +274,7 @@ void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, b
     if (page.has_text_truth) {
       pr.chars = CharacterScore(text, page.truth_text);
       pr.shingles = ShingleMatch(text, page.truth_text);
+      pr.words = WordMatch(text, page.truth_text);
     }
     pr.has_snippets = page.has_snippet_truth;
     if (page.has_snippet_truth) pr.snippets = CountSnippets(text, page.with, page.without);
@@ -305,6 +329,7 @@ SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
     pr.error = e.error;
     pr.status = std::move(e.status);
     pr.message = std::move(e.message);
+    pr.page_type_found = std::move(e.page_type);
     pr.title = std::move(e.title);
     pr.author = std::move(e.author);
     pr.date = std::move(e.date);
@@ -344,13 +369,14 @@ SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& 
 
 void PrintHeader(std::ostream& out) {
   char buf[512];
-  std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %-23s | %-17s | %-26s | %5s %8s %6s\n", "", "", "", "",
-                "shingle (ScrapingHub)", "char (paper 000)", "snippets", "", "", "");
+  std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %-23s | %-17s | %-17s | %-26s | %5s %8s %6s\n", "", "", "", "",
+                "shingle (ScrapingHub)", "char (paper 000)", "word (WCXB)", "snippets", "", "", "");
   std::string first(buf);
   first.erase(first.find_last_not_of(" \n") + 1);
   out << first << "\n";
-  std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %23s | %17s | %26s | %5s %8s %6s\n", "set / group", "pages",
-                "err", "empty", "    P     R    F1  pgF1", "    P     R     F", "   tp/  fp/  fn/  tn    F1",
+  std::snprintf(buf, sizeof buf, "%-24s %5s %4s %5s | %23s | %17s | %17s | %26s | %5s %8s %6s\n", "set / group",
+                "pages", "err", "empty", "    P     R    F1  pgF1", "    P     R     F", "    P     R    F1",
+                "   tp/  fp/  fn/  tn    F1",
                 "compr", "pages/s", "MB/s");
   out << buf << std::string(std::string_view(buf).size() - 1, '-') << "\n";
 }
@@ -379,6 +405,10 @@ void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
     }
     out << line << "\n";
   }
+  if (set.total.typed_pages) {
+    out << "  page type: " << set.total.typed_right << "/" << set.total.typed_pages << " = "
+        << Fixed(Share(set.total.typed_right, set.total.typed_pages)) << " answered as the index labels them\n";
+  }
   if (set.by_lang.size() > 1) {
     for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g, timed);
   }
@@ -389,10 +419,11 @@ void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
     for (const PageReport& p : set.pages) {
       char buf[512];
       if (p.has_text_truth) {
-        std::snprintf(buf, sizeof buf, "    %-40.40s %-12.12s shingle %s %s %s  char %s %s %s\n", p.id.c_str(),
-                      p.status.c_str(), Fixed(p.shingles.precision).c_str(), Fixed(p.shingles.recall).c_str(),
-                      Fixed(p.shingles.f1).c_str(), Fixed(p.chars.precision).c_str(),
-                      Fixed(p.chars.recall).c_str(), Fixed(p.chars.f).c_str());
+        std::snprintf(buf, sizeof buf, "    %-40.40s %-12.12s shingle %s %s %s  char %s %s %s  word %s %s %s\n",
+                      p.id.c_str(), p.status.c_str(), Fixed(p.shingles.precision).c_str(),
+                      Fixed(p.shingles.recall).c_str(), Fixed(p.shingles.f1).c_str(), Fixed(p.chars.precision).c_str(),
+                      Fixed(p.chars.recall).c_str(), Fixed(p.chars.f).c_str(), Fixed(p.words.precision).c_str(),
+                      Fixed(p.words.recall).c_str(), Fixed(p.words.f1).c_str());
       } else {
         std::snprintf(buf, sizeof buf, "    %-40.40s %-12.12s output %zu bytes\n", p.id.c_str(), p.status.c_str(),
                       p.output_bytes);
@@ -412,7 +443,10 @@ void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::siz
   out << "\nshingle: ScrapingHub 4-gram shingles, \\w+ tokens (case-sensitive), one token per CJK character;"
          " P/R = means over pages, F1 = 2PR/(P+R), pgF1 = mean page F1.\n"
          "char: paper 000 LCS over code points after deleting White_Space; integrity = char R.\n"
+         "word: WCXB bag of lowercased \\w+ words (a CJK run is one word); P, R, F1 = means of page scores"
+         " over all pages.\n"
          "snippets: substring match after collapsing whitespace runs to one space (case-sensitive).\n"
+         "page type: the page classifier's answers against the index's page_type labels.\n"
          "metadata: pages whose truth names the field; title and author equal after folding case, quotes,"
          " dashes and spaces; date the same day (YYYY-MM-DD).\n"
          "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes);"
@@ -548,6 +582,9 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
                                         "output, R = mean over pages with non-empty truth, F1 = 2PR/(P+R)"},
                             {"char", "paper 000 4.1: LCS over code points after deleting Unicode White_Space; "
                                      "aggregated like shingle; integrity = char recall"},
+                            {"word", "WCXB evaluate.py: bag of \\w+ words of the lowercased text (a CJK run is "
+                                     "one word); page P/R/F1 from the bags' overlap; P, R and F1 = means of the "
+                                     "page scores over all pages with text truth"},
                             {"snippets", "substring match after collapsing White_Space runs to one space and "
                                          "trimming; case-sensitive; counts summed over the set"},
                             {"metadata", "pages whose truth names the field; title and author equal after "

@@ -10,9 +10,11 @@
 //
 // Aggregation per set and per group (lang_guess group, page_type): shingle and character P/R/F by
 // the set conventions of metrics.h (means over pages, F = 2PR/(P+R) of the means, plus the mean of
-// per-page F), snippet tp/fp/fn/tn summed, metadata matches summed (title, author, date where the
-// truth names them; an extractor's run only), compression = mean over pages of output bytes / input
-// bytes (paper 002), integrity = character recall. Pages without text truth count for errors, speed
+// per-page F), word P/R/F1 as the WCXB benchmark averages them (means over all pages), snippet
+// tp/fp/fn/tn summed, metadata matches summed (title, author, date where the truth names them; an
+// extractor's run only), the page classifier's answers against the index's page_type labels,
+// compression = mean over pages of output bytes / input bytes (paper 002), integrity = character
+// recall. Pages without text truth count for errors, speed
 // and compression only; pages without snippet truth don't touch the snippet counts.
 //
 // The extractor is a callback so that this file depends on no part of the library but its headers;
@@ -41,6 +43,7 @@ struct Extraction {
   std::string status = "ok";  // StatusCodeName: "ok", "no_content", "not_html", ...
   std::string message;        // error message, "" when none
   std::string title, author, date;  // the metadata found ("" = none; date as Metadata::date)
+  std::string page_type;            // the page classifier's answer ("" = none: the page failed)
 };
 using ExtractFunction = std::function<Extraction(std::string_view html, const PageInfo& info)>;
 
@@ -56,10 +59,12 @@ struct PageReport {
   bool has_text_truth = false;
   CharScore chars;          // valid when has_text_truth
   ShingleScore shingles;    // valid when has_text_truth
+  WordScore words;          // valid when has_text_truth
   bool has_snippets = false;
   SnippetCounts snippets;   // valid when has_snippets
   MetadataCounts metadata;  // fields the truth names (none for saved outputs: they hold text only)
   std::string title, author, date;  // the metadata found
+  std::string page_type_found;      // the page classifier's answer ("" = none)
 };
 
 struct GroupReport {
@@ -67,8 +72,13 @@ struct GroupReport {
   std::size_t pages = 0, errors = 0, empty_outputs = 0;  // empty_outputs includes errors
   std::size_t text_pages = 0, snippet_pages = 0;         // pages with each kind of truth
   MeanScores shingles, chars;  // over text_pages
+  // Word P/R/F1 (WCXB): precision and recall are means over all text_pages, and the benchmark's F1
+  // is words.mean_page_f1 (words.f1, the harmonic mean of the means, is not reported).
+  MeanScores words;
   SnippetCounts snippets;      // summed over snippet_pages
   MetadataCounts metadata;     // summed over pages
+  // Pages whose index labels a page_type and that got an answer, and of those the ones answered right.
+  std::size_t typed_pages = 0, typed_right = 0;
   double compression = 0;      // mean over pages of output bytes / input bytes
   std::size_t input_bytes = 0, output_bytes = 0;
   double extract_seconds = 0;  // set total: wall time of the loop; group: sum of page times

@@ -1,9 +1,11 @@
 // Evaluation metrics: character LCS P/R/F (paper 000 §4.1), ScrapingHub shingle P/R/F1, snippet
-// counts and paper 002's compression ratio. Definitions and edge cases are documented in metrics.h.
+// counts, WCXB word P/R/F1 and paper 002's compression ratio. Definitions and edge cases are documented in metrics.h.
 #include "eval/metrics.h"
 
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
+#include <unicode/ustring.h>
+#include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -393,7 +395,79 @@ SnippetCounts CountSnippets(std::string_view output, const std::vector<std::stri
   return counts;
 }
 
-// ---- 4. Metadata fields ---------------------------------------------------------------------------
+// ---- 4. Word P/R/F1 (WCXB) ------------------------------------------------------------------------
+
+namespace {
+
+// Calls fn(word) for every WCXB token of `utf8` (see metrics.h): the text lowercased as Python's
+// str.lower() does (ICU full case mapping, root locale), then split into runs of word characters.
+template <typename Fn>
+void ForEachWord(std::string_view utf8, Fn&& fn) {
+  std::u16string utf16;
+  utf16.reserve(utf8.size());
+  ForEachCodePoint(utf8, [&](char32_t c) {
+    UChar units[2];
+    int32_t n = 0;
+    U16_APPEND_UNSAFE(units, n, static_cast<UChar32>(c));
+    utf16.append(units, units + n);
+  });
+  if (utf16.empty()) return;
+  // Lowercasing may lengthen the text (U+0130 → two code points): preflight, then convert.
+  const auto length = static_cast<int32_t>(utf16.size());
+  UErrorCode status = U_ZERO_ERROR;
+  const int32_t needed = u_strToLower(nullptr, 0, utf16.data(), length, "", &status);
+  std::u16string lower(static_cast<std::size_t>(needed), u'\0');
+  status = U_ZERO_ERROR;
+  u_strToLower(lower.data(), needed, utf16.data(), length, "", &status);
+  if (U_FAILURE(status)) lower = utf16;  // cannot happen with a preflighted buffer; stay total
+  std::string word;
+  for (int32_t i = 0; i < static_cast<int32_t>(lower.size());) {
+    UChar32 c;
+    U16_NEXT(lower.data(), i, static_cast<int32_t>(lower.size()), c);
+    if (IsWordChar(static_cast<char32_t>(c))) {
+      AppendUtf8(word, static_cast<char32_t>(c));
+    } else if (!word.empty()) {
+      fn(word);
+      word.clear();
+    }
+  }
+  if (!word.empty()) fn(word);
+}
+
+}  // namespace
+
+std::vector<std::string> WordTokens(std::string_view utf8) {
+  std::vector<std::string> out;
+  ForEachWord(utf8, [&](const std::string& w) { out.push_back(w); });
+  return out;
+}
+
+WordScore WordMatch(std::string_view extracted, std::string_view truth) {
+  WordScore out;
+  // Word → (count in truth, count in output).
+  std::unordered_map<std::string, std::pair<std::size_t, std::size_t>> counts;
+  ForEachWord(truth, [&](const std::string& w) {
+    ++counts[w].first;
+    ++out.truth_words;
+  });
+  ForEachWord(extracted, [&](const std::string& w) {
+    std::pair<std::size_t, std::size_t>& c = counts[w];
+    if (c.second++ < c.first) ++out.overlap;  // this occurrence pairs with one in the truth
+    ++out.extracted_words;
+  });
+  if (out.truth_words == 0) {
+    const double all_or_none = out.extracted_words == 0 ? 1.0 : 0.0;
+    out.precision = out.recall = out.f1 = all_or_none;
+    return out;
+  }
+  if (out.extracted_words == 0) return out;
+  out.precision = static_cast<double>(out.overlap) / static_cast<double>(out.extracted_words);
+  out.recall = static_cast<double>(out.overlap) / static_cast<double>(out.truth_words);
+  out.f1 = HarmonicMean(out.precision, out.recall);
+  return out;
+}
+
+// ---- 5. Metadata fields ---------------------------------------------------------------------------
 
 std::string NormalizeField(std::string_view utf8) {
   std::u32string cps;
@@ -455,7 +529,7 @@ MetadataCounts CountMetadata(std::string_view extracted_title, std::string_view 
   return m;
 }
 
-// ---- 5. Paper 002 ---------------------------------------------------------------------------------
+// ---- 6. Paper 002 ---------------------------------------------------------------------------------
 
 double CompressionRatio(std::size_t output_bytes, std::size_t input_bytes) {
   return input_bytes ? static_cast<double>(output_bytes) / static_cast<double>(input_bytes) : 0.0;

@@ -53,6 +53,20 @@
 //    absent → tn. A snippet that is empty after trimming is skipped (counted nowhere). Counts are summed
 //    over a set; P = tp/(tp+fp), R = tp/(tp+fn), F1 = 2PR/(P+R), with the same zero conventions as
 //    the shingle page scores (all counts zero → 1).
+//
+// 4. Word P/R/F1 — the WCXB multi-type benchmark (github.com/Murrough-Foley/web-content-extraction-
+//    benchmark, evaluate.py at commit 70e37e5a), the metric of its published leaderboard:
+//    - Tokens: Python `re.findall(r'\w+', text.lower())`: the whole text is lowercased first with
+//      Python's str.lower() (full Unicode mapping: "İ" → "i̇", a final Σ → ς; ICU's root-locale
+//      u_strToLower does the same), then split into runs of `\w` (IsWordChar). Unlike the shingle
+//      tokens, a run of Han or kana is ONE token, as Python's re makes it: "我爱北京 hello" → 我爱北京|hello.
+//      (This metric therefore says little on CJK pages: compare it there with the shingle scores.)
+//    - Per page, bags of words (collections.Counter): overlap = Σ over words of min(count in output,
+//      count in truth); P = overlap / output words, R = overlap / truth words, F1 = 2PR/(P+R) (0 when
+//      P+R = 0). Truth without words: P = R = F1 = 1 if the output has none, else 0. Output without
+//      words (truth has some): 0.
+//    - Over a set: P, R and F1 are each the mean over ALL pages with text truth (an empty output
+//      counts 0, unlike the shingle aggregation above; F1 is the mean of page F1s, not 2PR/(P+R)).
 #pragma once
 
 #include <cstddef>
@@ -160,7 +174,20 @@ struct SnippetCounts {
 SnippetCounts CountSnippets(std::string_view output, const std::vector<std::string>& with,
                             const std::vector<std::string>& without);
 
-// ---- 4. Metadata fields ---------------------------------------------------------------------------
+// ---- 4. Word P/R/F1 (WCXB) ------------------------------------------------------------------------
+
+// Tokens of `utf8` under the WCXB convention above (lowercased), each as UTF-8.
+std::vector<std::string> WordTokens(std::string_view utf8);
+
+struct WordScore {
+  std::size_t overlap = 0;          // Σ min(count in output, count in truth)
+  std::size_t extracted_words = 0;  // tokens of the output
+  std::size_t truth_words = 0;      // tokens of the truth
+  double precision = 0, recall = 0, f1 = 0;
+};
+WordScore WordMatch(std::string_view extracted, std::string_view truth);
+
+// ---- 5. Metadata fields ---------------------------------------------------------------------------
 //
 // Sets whose truth names a page's title, author or publish date (eval/dataset.h: wcxb's truth JSON
 // "metadata", goose3's "title", the index labels of readability-test and zh-cwced) score pith's
@@ -198,7 +225,7 @@ MetadataCounts CountMetadata(std::string_view extracted_title, std::string_view 
                              std::string_view extracted_date, std::string_view truth_title,
                              std::string_view truth_author, std::string_view truth_date);
 
-// ---- 5. Paper 002 ---------------------------------------------------------------------------------
+// ---- 6. Paper 002 ---------------------------------------------------------------------------------
 
 // Output bytes / input bytes (0 when the input is empty).
 double CompressionRatio(std::size_t output_bytes, std::size_t input_bytes);

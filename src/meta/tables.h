@@ -4,7 +4,7 @@
 // here as a constexpr table (meta keys, month names, date labels, byline prefixes, title
 // separators). Add a language or a CMS convention by adding rows, not code. All entries are
 // lower-case UTF-8 unless noted; month names and labels are stored "folded" the way
-// meta/date.cc folds text (ASCII/Latin-1/Greek/Cyrillic lower-cased, Latin-1 and Greek accents
+// meta/date_shapes.cc folds text (ASCII/Latin-1/Greek/Cyrillic lower-cased, Latin-1 and Greek accents
 // removed, Greek final sigma → σ).
 #pragma once
 

@@ -3,7 +3,10 @@
 #include "render/explain.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "algo/lineblock.h"
 #include "render/blocks.h"
@@ -16,6 +19,17 @@ namespace {
 constexpr std::size_t kMaxBlockChars = 800;    // code points of one block shown in the HTML report
 constexpr std::size_t kMaxDecisionRows = 5000; // rows of the decision table in the HTML report
 constexpr std::size_t kPreviewChars = 90;      // code points of a decided node's text preview
+constexpr std::size_t kPageTypeEvidenceRows = 8;  // features shown for the page type's answer
+
+// The features that add most to the classifier's answer (largest |w · z| first).
+std::vector<std::pair<std::size_t, double>> TopPageTypeEvidence(const classify::PageTypeGuess& g, std::size_t rows) {
+  const auto c = classify::FeatureContributions(g.features, g.type);
+  std::vector<std::pair<std::size_t, double>> out;
+  for (std::size_t i = 0; i < c.size(); ++i) out.emplace_back(i, c[i]);
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return std::abs(a.second) > std::abs(b.second); });
+  out.resize(std::min(rows, out.size()));
+  return out;
+}
 
 // ---- Blocks -----------------------------------------------------------------------------------
 
@@ -298,6 +312,30 @@ class HtmlWriter {
                                   (e.replacements ? " invalid sequences became U+FFFD" : " (clean decode)"),
             false);
     Raw("</table>\n</section>\n</div>\n");
+    PageTypeFacts();
+  }
+
+  // The page classifier's answer, every type's probability and the features that weigh most for
+  // the answer (w · z, src/classify/page_type.h).
+  void PageTypeFacts() {
+    const classify::PageTypeGuess& g = s_.page_type;
+    Raw("<section id=\"page-type\">\n<h2>Page type</h2>\n<table class=\"facts\">\n");
+    std::string probabilities;
+    for (std::size_t t = 0; t < classify::kPageTypes; ++t) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%s%s %.2f", t ? ", " : "", PageTypeName(static_cast<PageType>(t)),
+                    g.probability[t]);
+      probabilities += buf;
+    }
+    FactRow("Answer", PageTypeName(g.type), false);
+    FactRow("Probabilities", probabilities, false);
+    for (const auto& [feature, contribution] : TopPageTypeEvidence(g, kPageTypeEvidenceRows)) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%.3g (adds %+.2f to %s)", g.features.values[feature], contribution,
+                    PageTypeName(g.type));
+      FactRow(classify::PageTypeFeatureName(feature), buf, false);
+    }
+    Raw("</table>\n</section>\n");
   }
 
   void Decisions() {
@@ -548,6 +586,24 @@ nlohmann::json ExplainJson(const core::PageState& state, const Options& options)
   const auto& ds = state.selection.decisions;
   nlohmann::json j;
   j["summary"] = state.selection.summary;
+  {
+    const classify::PageTypeGuess& g = state.page_type;
+    nlohmann::json probabilities = nlohmann::json::object(), features = nlohmann::json::object();
+    for (std::size_t t = 0; t < classify::kPageTypes; ++t) {
+      probabilities[PageTypeName(static_cast<PageType>(t))] = g.probability[t];
+    }
+    for (std::size_t i = 0; i < classify::kPageTypeFeatures; ++i) {
+      features[classify::PageTypeFeatureName(i)] = g.features.values[i];
+    }
+    nlohmann::json evidence = nlohmann::json::array();
+    for (const auto& [feature, contribution] : TopPageTypeEvidence(g, kPageTypeEvidenceRows)) {
+      evidence.push_back({{"feature", classify::PageTypeFeatureName(feature)}, {"adds", contribution}});
+    }
+    j["page_type"] = {{"type", PageTypeName(g.type)},
+                      {"probabilities", std::move(probabilities)},
+                      {"features", std::move(features)},
+                      {"evidence", std::move(evidence)}};
+  }
   j["line_numbering"] = ex.ctext_lines ? "ctext" : "source";
   j["chars"] = ex.chars;
   j["kept_chars"] = ex.kept_chars;

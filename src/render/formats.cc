@@ -350,6 +350,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
   j["site_name"] = m.site_name;
   j["description"] = m.description;
   j["algorithm"] = AlgorithmName(r.algorithm);
+  if (!failed) j["page_type"] = PageTypeName(r.page_type);
   j["encoding"] = {{"charset", r.encoding.charset},
                    {"source", EncodingSourceName(r.encoding.source)},
                    {"declared", r.encoding.declared},

@@ -44,6 +44,9 @@ int RunEval(const EvalState& state) {
   config.algorithm = AlgorithmName(state.options.algorithm);
   if (state.options.comments) config.algorithm += " --comments";
   if (!state.options.headline) config.algorithm += " --no-headline";
+  if (state.options.automatic.favor != Favor::kBalanced) {
+    config.algorithm += std::string(" --favor ") + FavorName(state.options.automatic.favor);
+  }
   config.outputs = state.outputs;
   if (!state.outputs.empty() && (state.algorithm_given || state.site_templates)) {
     std::cerr << "pith eval: --outputs scores saved outputs; it cannot be combined with --algorithm or "
@@ -94,7 +97,7 @@ void RegisterEval(CLI::App& root, int& exit_code) {
   CLI::App* cmd = root.add_subcommand(
       "eval",
       "Score extraction against evaluation sets (index.jsonl + html/ + truth/): shingle P/R/F1 "
-      "(ScrapingHub), character P/R/F (paper 000), snippet counts, metadata (title, author, date where the "
+      "(ScrapingHub), character P/R/F (paper 000), word P/R/F1 (WCXB), snippet counts, metadata (title, author, date where the "
       "truth names them), compression, pages/s. With --outputs, score any tool's saved outputs with the same "
       "metrics instead of running an algorithm (metadata is then not scored).");
   cmd->add_option("--data", state->data, "An evaluation set, or a folder of sets (each subfolder with an index.jsonl)")

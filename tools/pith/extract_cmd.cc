@@ -60,6 +60,10 @@ int RunExtract(ExtractArgs& a) {
     return kExitUsage;
   }
   if (WantsOnline(a.online, a.paths)) {
+    if (a.explain || !a.site.pages.empty() || !a.site.model.empty()) {  // per page, as with archives
+      std::cerr << "pith: --explain and site models are not available in online mode\n";
+      return kExitUsage;
+    }
     return RunOnline(a.online, a.paths, {a.format, a.out_dir, a.blocks, a.links, a.options});
   }
   if (a.paths.empty()) a.paths.push_back("-");

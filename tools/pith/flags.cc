@@ -34,6 +34,11 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
   cmd->add_flag("--no-headline{false}", options.headline,
                 "leave out the content's headline (its opening heading, or the page's title opening it)");
   AutoOptions& au = options.automatic;
+  cmd->add_option_function<std::string>(
+         "--favor", [&au](const std::string& name) { ParseFavor(name, &au.favor); },
+         "auto: balanced (default), precision (less text that is not the content, some content lost) or "
+         "recall (more of the content, more text that is not): the same decisions, their thresholds shifted")
+      ->check(CLI::IsMember({"balanced", "precision", "recall"}));
   cmd->add_option("--auto-min-para", au.min_paragraph_chars,
                   "auto: weighted characters a block needs for a full paragraph vote (default 25)");
   cmd->add_option("--auto-short-vote", au.short_block_vote, "auto: largest vote of a shorter block (default 0.5)");

@@ -16,7 +16,8 @@
 //      comments          comments.cc               with Options::comments: comment sections, marked
 // Steps 6 (its end), 9 and 10 end every reading, the line blocks of step 7 too (EndOfContent),
 // and with Options::comments the comment sections after the content join last.
-// The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h.
+// The state the steps share is the Page (page.h), their thresholds and word lists are in tables.h;
+// --favor precision|recall shifts some of those thresholds for every step (favor.cc).
 // When a reading finds no content, the page is read again without believing a wrapper's tag, or
 // without class/id names (RunAuto).
 #include <algorithm>
@@ -134,11 +135,13 @@ Selection RunPass(Page& page, ReadingEnd* end) {
     }
     page.sel.summary += "; line blocks found less (" + lb.summary + ")";
   }
-  // 8: content spread over the page.
+  // 8: content spread over the page; a shop's collection page spreads it whatever its share.
   const NodeId region = MainRegion(page, best);
   const bool small_share = main_kept < page.o.dispersed_share * total;
-  if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
-                      main_kept < page.o.dispersed_main_share * UnhintedWeight(page, region))) {
+  if (ClassifiedAs(page, PageType::kCollection)) {
+    AddDispersedContent(page, region, /*whole_region=*/true);
+  } else if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
+                             main_kept < page.o.dispersed_main_share * UnhintedWeight(page, region))) {
     AddDispersedContent(page, region, small_share && DeclaresNoArticle(page));
   }
   return EndOfContent(page, std::move(page.sel));

@@ -70,6 +70,7 @@ std::uint8_t NameHints(std::string_view name) {
   constexpr std::size_t kTokenBytes = 32;
   bool boiler = false, content = false, comments = false;  // over all names of the value
   bool other_boiler = false;  // some name has a boilerplate word other than "widget(s)"
+  bool consent = false;       // some name has a consent manager's word (kConsentWords)
   // The words of the current name (one class, or the id). A name that joins a content word to a
   // boilerplate word ("entry-footer", "post-tags", "related-posts", "article-share") names
   // boilerplate that belongs to the content, unless the boilerplate word is the content's own
@@ -120,6 +121,7 @@ std::uint8_t NameHints(std::string_view name) {
         if (BoilerplateWordInCompound(name, token_end - typed.size(), word)) break;
         name_boiler = true;
         other_boiler |= !OneOf(word, kComponentWords);
+        consent |= OneOf(word, kConsentWords);
         name_is_part_of_content |= OneOf(word, kContentPartWords);
         break;
       case HintKind::kContent: name_content = true; break;
@@ -146,7 +148,8 @@ std::uint8_t NameHints(std::string_view name) {
   flush();
   close_name();
   return static_cast<std::uint8_t>((boiler ? kNamesBoilerplate : 0) | (content ? kNamesContent : 0) |
-                                   (comments ? kNamesComments : 0) | (boiler && other_boiler ? kNamesNotWidget : 0));
+                                   (comments ? kNamesComments : 0) | (boiler && other_boiler ? kNamesNotWidget : 0) |
+                                   (boiler && consent ? kNamesConsent : 0));
 }
 
 }  // namespace pith::algo::auto_steps

@@ -7,8 +7,9 @@
 //   block before T whose text is the page's title (<title>, og:title) is kept;
 // - up to kMaxLeadingMetaBlocks short blocks (under `lead_trim_chars` weighted characters, link
 //   text included) that open the content without ending a sentence go: bylines, dates, share
-//   rows, section labels; a block that begins with a date counts as short (a dateline); headings,
-//   the title block and bold paragraphs are passed over; more such blocks make the content a list, and stay;
+//   rows, section labels (--favor shifts these thresholds: EndsThresholds, favor.cc); a block that
+//   begins with a date counts as short (a dateline); headings, the title block and bold paragraphs
+//   are passed over; more such blocks make the content a list, and stay;
 // - at the end, run by EndOfContent after steps 7 and 8, the first block of mostly link text
 //   after the last prose block goes with every block after it, unless they hold more text than
 //   what precedes (a thread's short last replies are posts, not furniture: a block with a
@@ -152,7 +153,7 @@ void DropLeadingMetaBlocks(Page& page) {
     return true;
   };
   bool content_started = false;
-  for (NodeId id = page.root; id < page.doc.SubtreeEnd(page.root) && meta_blocks <= kMaxLeadingMetaBlocks; ++id) {
+  for (NodeId id = page.root; id < page.doc.SubtreeEnd(page.root) && meta_blocks <= page.ends.max_leading_meta_blocks; ++id) {
     if (!page.sel.keep[id] || !page.doc[id].is_text()) continue;
     if (page.owner[id] != unit) {
       if (!close_unit()) {
@@ -171,9 +172,9 @@ void DropLeadingMetaBlocks(Page& page) {
   }
   // The last block of the content is classified too, whether or not other kept text (a trailing
   // newline in the page's <body>) follows it: the output must not depend on that newline.
-  if (!content_started && meta_blocks <= kMaxLeadingMetaBlocks && !close_unit()) content_started = true;
+  if (!content_started && meta_blocks <= page.ends.max_leading_meta_blocks && !close_unit()) content_started = true;
   // Only when real content follows, and the short blocks are few (otherwise they are the content).
-  if (!content_started || meta_blocks > kMaxLeadingMetaBlocks || meta_nodes.empty()) return;
+  if (!content_started || meta_blocks > page.ends.max_leading_meta_blocks || meta_nodes.empty()) return;
   for (NodeId id : meta_nodes) page.sel.keep[id] = 0;
   page.AddDecision(page.owner[meta_nodes.front()], static_cast<double>(meta_blocks), false,
                    "short blocks opening the content without a sentence (byline, date, share row)");
@@ -253,7 +254,8 @@ void DropTrailingFurniture(Page& page) {
   }
   std::size_t after_prose = 0;  // the unit after the last prose block
   for (std::size_t i = cut; i-- > 0;) {
-    if ((units[i].prose >= kTrailingProseChars * page.o.min_paragraph_chars && units[i].punct >= 1) ||
+    if ((units[i].prose >= page.ends.trailing_prose_chars * page.o.min_paragraph_chars &&
+         units[i].punct >= 1) ||
         (units[i].punct >= 1 && InThreadPost(page, units[i].owner))) {
       after_prose = i + 1;
       break;
@@ -285,7 +287,7 @@ void DropTrailingFurniture(Page& page) {
   // its last prose block that end no sentence: the credit lines of Chinese and Japanese news
   // (责任编辑：…, 来源：…, a reporter's name) and their "打印 关闭" controls. Only on CJK pages:
   // English news ends with reporter credits that belong to the story.
-  if (after_prose > 0 && page.ann[page.root].script == text::Script::kCjk) {
+  if (after_prose > 0 && (page.ann[page.root].script == text::Script::kCjk || page.ends.trailing_credits_on_every_page)) {
     std::size_t first = cut;
     while (first > after_prose && cut - first < kMaxTrailingMetaBlocks) {
       const Unit& u = units[first - 1];

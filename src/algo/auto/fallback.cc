@@ -24,7 +24,8 @@ namespace {
 // scripts. In their selection, text inside a boilerplate-hinted element that mentions cookies
 // and holds under half of the page's text ("fides-banner", "bbccookies-banner", "evidon-banner"
 // around "We use cookies ..." and the list of purposes beside it) goes, whichever hinted
-// ancestor mentions them (the purposes and buttons sit in hinted parts of their own). Other
+// ancestor mentions them (the purposes and buttons sit in hinted parts of their own); so does the
+// text of an element named as a consent manager (kConsentWords), whatever its share. Other
 // hinted text stays: the fallback often runs because a page's text sits in an element named like
 // furniture.
 void DropConsentNotices(const Page& page, Selection* lb) {
@@ -70,7 +71,8 @@ void DropConsentNotices(const Page& page, Selection* lb) {
     std::int8_t known = inside[a - page.root];
     for (auto it = path.rbegin(); it != path.rend(); ++it) {  // from the outermost down
       const NodeId e = *it;
-      known = known || (page.hint[e] == kBoilerplate && page.weight[e] < half && mentions_cookies(e));
+      known = known || (page.hint[e] == kBoilerplate &&
+                        (page.consent_named[e] || (page.weight[e] < half && mentions_cookies(e))));
       inside[e - page.root] = known;
     }
     if (known) {

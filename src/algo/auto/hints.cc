@@ -160,7 +160,8 @@ bool InArticle(const Page& page, NodeId node) {
 
 // Tag, role, itemprop and class/id hints. A class/id boilerplate hint is not believed on an
 // element that wraps content-hinted elements or half of the page's text: markup names like
-// "share_wrapper" or "top-container" often wrap the whole article. A tag or role hint on such an
+// "share_wrapper" or "top-container" often wrap the whole article; but a consent manager's name
+// is (kConsentWords). A tag or role hint on such an
 // element is believed, except in the second pass of RetryWithoutTagWrappers.
 void ComputeHints(Page& page) {
   const std::size_t n = page.doc.size();
@@ -176,6 +177,8 @@ void ComputeHints(Page& page) {
   ClassHintCache class_hints;
   std::vector<std::uint8_t> in_code(n, 0);  // inside <pre> or <code>
   std::vector<NodeId> widgets;  // elements hinted by "widget" alone (kWidgetProseChars)
+  std::vector<std::uint8_t>& consent = page.consent_named;
+  consent.assign(n, 0);
   for (NodeId id = 1; id < n; ++id) {
     const dom::Node& node = page.doc[id];
     page.hint[id] = kNoHint;
@@ -207,6 +210,7 @@ void ComputeHints(Page& page) {
       wraps_content[id] = 1;
     }
     if (h == kBoilerplate && !strong[id] && !(names & kNamesNotWidget)) widgets.push_back(id);
+    consent[id] = h == kBoilerplate && (names & kNamesConsent);
     page.hint[id] = h;
   }
   if (!widgets.empty()) BelieveWidgetsWithoutText(page, widgets);
@@ -230,7 +234,7 @@ void ComputeHints(Page& page) {
       page.has_tag_wrapper = true;
     }
     const bool wrapper = half && (!strong[id] || page.doc[id].tag == Tag::kForm || !page.tag_wrappers_believed);
-    if (page.hint[id] == kBoilerplate && (wrapper || (!strong[id] && wraps_content[id]))) {
+    if (page.hint[id] == kBoilerplate && !consent[id] && (wrapper || (!strong[id] && wraps_content[id]))) {
       page.hint[id] = kNoHint;
     }
     const std::uint8_t h = page.hint[id];

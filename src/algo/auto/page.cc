@@ -6,7 +6,11 @@
 namespace pith::algo::auto_steps {
 
 Page::Page(const Context& context)
-    : doc(context.doc), ann(context.annotation), o(context.options.automatic), ctx(context) {
+    : doc(context.doc),
+      ann(context.annotation),
+      o(Favored(context.options.automatic)),
+      ends(FavoredEnds(context.options.automatic.favor)),
+      ctx(context) {
   root = doc.body != dom::kNoNode ? doc.body : 0;
   // Weighted non-link characters per node (subtree) and per block owner (own text).
   const std::size_t n = doc.size();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "algo/algorithm.h"
+#include "algo/auto/tables.h"
 #include "text/unicode.h"
 
 namespace pith::algo::auto_steps {
@@ -29,6 +30,14 @@ template <class T>
 NodeArray<T> MakeNodeArray(std::size_t nodes) {
   return std::make_unique_for_overwrite<T[]>(nodes);
 }
+
+// Step 6's thresholds that --favor shifts (favor.cc); the defaults are the balanced ones.
+struct EndsThresholds {
+  std::size_t max_leading_meta_blocks = kMaxLeadingMetaBlocks;
+  double trailing_prose_chars = kTrailingProseChars;
+  // Short sentence-less blocks after the last prose block go on every page, not only on CJK pages.
+  bool trailing_credits_on_every_page = false;
+};
 
 struct Page {
   // Measures the page's text (weights, block owners, word positions) once for every reading.
@@ -67,7 +76,8 @@ struct Page {
   // The page, fixed for every reading.
   const dom::Document& doc;
   const dom::Annotation& ann;
-  const AutoOptions& o;
+  const AutoOptions o;  // the options, their thresholds shifted by o.favor (favor.cc)
+  const EndsThresholds ends;  // step 6's, shifted the same way
   const Context& ctx;
   NodeId root = 0;  // <body>, or the document root without one
 
@@ -90,6 +100,7 @@ struct Page {
   // Step 1: hints per node, and the hint each node lies inside.
   NodeArray<std::uint8_t> hint, inside;
   NodeArray<std::uint8_t> strong_hint;  // the boilerplate hint comes from the tag or role, not a class/id
+  std::vector<std::uint8_t> consent_named;  // the boilerplate hint names a cookie consent manager
   // Step 2: votes per node (decayed over four levels), their undecayed sum per subtree, scores.
   NodeArray<double> votes, score;
   NodeArray<double> mass;  // undecayed sum of the votes cast inside each subtree

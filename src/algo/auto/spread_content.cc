@@ -5,7 +5,8 @@
 // page's og:type. On such a page it adds the text paper 000's correlation keeps (the content
 // correlativity CC with CS/TD smoothing, src/algo/correlation.cc: whole content levels), outside
 // boilerplate and comment hints, and inside the page's <main> when the main subtree is in one; on
-// a page whose og:type is no article, all the text outside those hints.
+// a page whose og:type is no article, and on a page the page classifier takes for a shop's
+// collection, all the text outside those hints.
 #include <string>
 
 #include "algo/auto/page.h"
@@ -47,6 +48,11 @@ bool DeclaresNoArticle(const Page& page) {
   return false;
 }
 
+// Whether the page classifier (src/classify/page_type.h) answered `type` for the page.
+bool ClassifiedAs(const Page& page, PageType type) {
+  return page.ctx.page_type != nullptr && page.ctx.page_type->type == type;
+}
+
 // Step 8: the main subtree holds a small share of the page's text, so the page spreads its
 // content over several containers (listings, product and service pages, portals) rather than
 // being one article. Paper 000's correlation keeps whole content levels; its text is added,
@@ -67,6 +73,10 @@ bool DeclaresNoArticle(const Page& page) {
 // blurb are often one link), and `whole_region` adds all the region's text outside boilerplate
 // and comment hints rather than what correlation keeps (which drops link-dense cards). The Open
 // Graph type is required: a short story on a portal also holds a small share of its page.
+// A page the classifier takes for a shop's collection (a category of products) gets the whole
+// region whatever the main subtree's share: its content is the grid of products with the
+// category's introduction and buying guide around it, of which the votes pick one part (often the
+// buying guide, whose paragraphs are the only prose).
 void AddDispersedContent(Page& page, NodeId region, bool whole_region) {
   thread_local CorrelationScores cc;
   if (!whole_region) ScoreCorrelation(page.doc, page.ann, page.ctx.options.correlation, &cc);
@@ -79,7 +89,7 @@ void AddDispersedContent(Page& page, NodeId region, bool whole_region) {
     added += page.weight[id] > 0;
   }
   page.sel.summary += "; content spread over the page: " + std::to_string(added) + " text nodes added " +
-                      (whole_region ? std::string("outside hints (the page's og:type is no article)")
+                      (whole_region ? std::string("outside hints (a collection page, or og:type no article)")
                                     : "from correlation (content level node " + std::to_string(cc.level) + ")");
 }
 

@@ -11,13 +11,20 @@
 
 namespace pith::algo::auto_steps {
 
+// --favor (favor.cc): the options and step 6's thresholds shifted towards precision or recall.
+AutoOptions Favored(const AutoOptions& o);
+EndsThresholds FavoredEnds(Favor favor);
+
 // Step 1, hints (hints.cc; the words of class and id names in class_names.cc): fills page.hint,
 // page.inside and page.strong_hint.
 void ComputeHints(Page& page);
 // What the tokens of one class or id value name (bits of NameHints).
 // kNamesNotWidget: the value names boilerplate by a word other than "widget(s)" too; without it,
 // a boilerplate hint is a widget's (kWidgetProseChars). The bits of several values OR together.
-enum NameHint : std::uint8_t { kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4, kNamesNotWidget = 8 };
+// kNamesConsent: a boilerplate word of the value names a cookie consent manager (kConsentWords).
+enum NameHint : std::uint8_t {
+  kNamesBoilerplate = 1, kNamesContent = 2, kNamesComments = 4, kNamesNotWidget = 8, kNamesConsent = 16
+};
 std::uint8_t NameHints(std::string_view name);
 // An inline element inside the running text of its block (hints.cc; cleaning reads it too).
 bool InRunningText(const Page& page, NodeId id);
@@ -55,6 +62,7 @@ double LeftOutCommentsWeight(const Page& page);
 NodeId MainRegion(const Page& page, NodeId best);
 double UnhintedWeight(const Page& page, NodeId node);
 bool DeclaresNoArticle(const Page& page);
+bool ClassifiedAs(const Page& page, PageType type);
 void AddDispersedContent(Page& page, NodeId region, bool whole_region);
 
 // Step 9, second copies (copies.cc).

@@ -49,6 +49,11 @@ inline constexpr std::string_view kBoxSideWords[] = {"top", "bottom"};
 inline constexpr std::string_view kContentPartWords[] = {"header", "masthead", "top", "more"};
 // Boilerplate words that name a kind of component rather than a region (kWidgetProseChars).
 inline constexpr std::string_view kComponentWords[] = {"widget", "widgets"};
+// Step 1: boilerplate words that name a cookie consent manager's banner or preference centre
+// ("onetrust-pc-sdk", "cookie-consent", "gdpr-modal"). Such a hint is believed even on an element
+// that holds half of the page's text: on a page whose own text is links or scripted, the
+// preference centre's descriptions of purposes are most of the text.
+inline constexpr std::string_view kConsentWords[] = {"consent", "cookie", "cookies", "gdpr", "onetrust"};
 
 // Steps 2 and 6: labels that open a legal notice (matched ignoring ASCII case, past opening
 // brackets), the brackets they may stand in, and the words that make any short line one

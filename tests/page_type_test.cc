@@ -1,0 +1,270 @@
+// The page-type classifier (src/classify/page_type.h): its features computed by hand on small pages
+// (URL words and shapes, JSON-LD and microdata types, og:type, prices, card groups, headline
+// links), the table's agreement with the feature list, and the trained model's answers on small
+// real-shaped pages of each kind, through the pipeline and into the JSON record and explain.
+#include "classify/page_type.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/pipeline.h"
+#include "render/explain.h"
+#include "render/formats.h"
+
+namespace pith {
+namespace {
+
+using classify::PageTypeFeature;
+using F = PageTypeFeature;
+
+struct Parsed {
+  core::PageState state;
+  Result result;
+};
+
+void RunPage(const std::string& html, const std::string& url, Parsed* out) {
+  core::Run(html, PageInfo{url, ""}, Options{}, &out->state, &out->result);
+}
+
+classify::PageTypeFeatures Features(const std::string& html, const std::string& url = "") {
+  Parsed p;
+  RunPage(html, url, &p);
+  return p.state.page_type.features;
+}
+
+TEST(PageTypeModel, TableMatchesTheFeatureList) {
+  for (std::size_t i = 0; i < classify::kPageTypeFeatures; ++i) {
+    EXPECT_STREQ(classify::kPageTypeModel.feature_names[i], classify::PageTypeFeatureName(i)) << i;
+    EXPECT_GT(classify::kPageTypeModel.scale[i], 0) << i;
+  }
+}
+
+TEST(PageTypeFeatures, UrlWordsAndShapes) {
+  const std::string page = "<html><body><p>Some text of the page.</p></body></html>";
+  // Path segments, a year/month date, the slug's words; "news" is an article word.
+  auto f = Features(page, "https://www.example.com/news/2024/05/storm-closes-every-school-today");
+  EXPECT_EQ(f[F::url_depth], 4);
+  EXPECT_EQ(f[F::url_date], 1);
+  EXPECT_EQ(f[F::url_root], 0);
+  EXPECT_DOUBLE_EQ(f[F::url_slug_words], std::log1p(5.0));
+  EXPECT_EQ(f[F::url_article], 1);
+  EXPECT_EQ(f[F::url_docs], 0);
+  // A host label before the registered name counts ("docs" of docs.python.org); the query does not.
+  f = Features(page, "https://docs.python.org/3/library/asyncio-task.html?highlight=forum");
+  EXPECT_EQ(f[F::url_docs], 1);
+  EXPECT_EQ(f[F::url_forum], 0);
+  EXPECT_EQ(f[F::url_date], 0);
+  // A long number (an item id) and a product word; a root page.
+  f = Features(page, "https://www.ebay.com/itm/276702815108");
+  EXPECT_EQ(f[F::url_number], 1);
+  EXPECT_EQ(f[F::url_product], 1);
+  f = Features(page, "https://miro.com/");
+  EXPECT_EQ(f[F::url_root], 1);
+  EXPECT_EQ(f[F::url_depth], 0);
+  // No address and no canonical link: the URL features are unknown (NaN), and add nothing.
+  f = Features(page);
+  EXPECT_TRUE(std::isnan(f[F::url_depth]));
+  EXPECT_TRUE(std::isnan(f[F::url_service]));
+  // Without an address the canonical link stands in.
+  f = Features("<html><head><link rel=canonical href='https://shop.example.com/collections/socks'></head>"
+               "<body><p>Socks.</p></body></html>");
+  EXPECT_EQ(f[F::url_collection], 1);
+  EXPECT_EQ(f[F::url_depth], 2);
+}
+
+TEST(PageTypeFeatures, StructuredData) {
+  // JSON-LD: a list of types, a type in a @graph, a broken body still read; microdata; og:type.
+  const std::string page =
+      "<html><head><meta property='og:type' content='product'>"
+      "<script type='application/ld+json'>{\"@context\":\"https://schema.org\",\"@graph\":["
+      "{\"@type\":[\"Product\", \"Thing\"]},{\"@type\" : \"BreadcrumbList\"}]}</script>"
+      "<script type='application/ld+json'>{\"@type\": \"Offer\", \"price\": </script></head>"
+      "<body><div itemscope itemtype='http://schema.org/NewsArticle'><p>Text of it.</p></div></body></html>";
+  const auto f = Features(page);
+  EXPECT_DOUBLE_EQ(f[F::ld_product], std::log1p(2.0));  // Product and Offer
+  EXPECT_EQ(f[F::ld_breadcrumb], 1);
+  EXPECT_DOUBLE_EQ(f[F::ld_article], std::log1p(1.0));  // the microdata type
+  EXPECT_EQ(f[F::ld_forum], 0);
+  EXPECT_EQ(f[F::og_product], 1);
+  EXPECT_EQ(f[F::og_article], 0);
+}
+
+TEST(PageTypeFeatures, Prices) {
+  // A currency sign with a digit beside it, spaces allowed: $12.99, 12,99 €, ₹ 1,299, ￥500 → 4.
+  // Not: a sign alone, "USD" spelled out, a subscript digit sign (U+2080 is no currency).
+  const std::string page =
+      "<html><body><p>Now $12.99 (was 12,99 €), or ₹ 1,299; in Japan ￥500.</p>"
+      "<p>Pay in $ or USD 40. Water is H₂O, x₀ 3.</p></body></html>";
+  const auto f = Features(page);
+  EXPECT_DOUBLE_EQ(f[F::prices], std::log1p(4.0));
+}
+
+TEST(PageTypeFeatures, CardsAndHeadlineLinks) {
+  // Five sibling cards of one tag and class, each a link and text; a menu of bare short links
+  // (under 20 characters each) is no card group.
+  std::string page = "<html><body><ul class=menu><li><a href=/a>Home</a></li><li><a href=/b>News</a></li>"
+                     "<li><a href=/c>About</a></li><li><a href=/d>Shop</a></li></ul><div class=grid>";
+  for (int i = 0; i < 5; ++i) {
+    page += "<div class=card><a href=/p" + std::to_string(i) +
+            ">A headline long enough for a teaser card</a><p>Its summary.</p></div>";
+  }
+  page += "</div></body></html>";
+  const auto f = Features(page);
+  EXPECT_DOUBLE_EQ(f[F::card_count], std::log1p(5.0));
+  EXPECT_DOUBLE_EQ(f[F::headline_links], std::log1p(5.0));
+  EXPECT_GT(f[F::card_share], 0.8);
+}
+
+// Small pages of each kind, shaped like real ones: the trained model's answers.
+const std::string kArticlePage =
+    "<html><head><meta property='og:type' content='article'><title>Storm closes schools</title>"
+    "<script type='application/ld+json'>{\"@type\":\"NewsArticle\",\"headline\":\"Storm\"}</script></head><body>"
+    "<nav><a href=/>Home</a> <a href=/news>News</a> <a href=/sport>Sport</a></nav>"
+    "<article><h1>Storm closes schools across the district</h1><time datetime='2024-01-08'>8 January</time>"
+    "<p>Heavy snow closed every school in the district on Monday, the education office said, and buses will "
+    "not run until the roads are cleared.</p>"
+    "<p>Parents were asked to check the district website for updates each morning before seven, when the "
+    "office decides whether classes can go ahead.</p>"
+    "<p>The office thanked the road crews who worked through the night to clear the main routes into town, "
+    "and said that side streets would follow on Tuesday.</p>"
+    "<p>Forecasters expect more snow later in the week, with temperatures staying below freezing until the "
+    "weekend at the earliest.</p></article>"
+    "<footer>Copyright Example News</footer></body></html>";
+
+const std::string kProductPage =
+    "<html><head><meta property='og:type' content='product'><title>Trail Runner 2 shoe</title>"
+    "<script type='application/ld+json'>{\"@type\":\"Product\",\"name\":\"Trail Runner 2\",\"offers\":"
+    "{\"@type\":\"Offer\",\"price\":\"89.00\",\"priceCurrency\":\"USD\"}}</script></head><body>"
+    "<nav><a href=/>Home</a> <a href=/men>Men</a> <a href=/women>Women</a> <a href=/sale>Sale</a></nav>"
+    "<main><h1>Trail Runner 2</h1><p>$89.00 <s>$120.00</s></p>"
+    "<form action=/cart><select name=size><option>8</option><option>9</option><option>10</option></select>"
+    "<input type=number name=qty value=1><button>Add to cart</button></form>"
+    "<h2>Description</h2><p>A light trail shoe with a grippy sole.</p>"
+    "<h2>Details</h2><ul><li>Weight: 280 g</li><li>Drop: 6 mm</li><li>Upper: recycled mesh</li></ul>"
+    "<h2>You may also like</h2><ul>"
+    "<li><a href=/p/1>Road Runner 3 everyday shoe</a> $95.00</li>"
+    "<li><a href=/p/2>Trail Runner 1 classic shoe</a> $70.00</li>"
+    "<li><a href=/p/3>Mountain Hiker mid boot</a> $140.00</li></ul></main></body></html>";
+
+const std::string kForumPage =
+    "<html><head><title>Engine stalls when cold - Car Forum</title>"
+    "<script type='application/ld+json'>{\"@type\":\"DiscussionForumPosting\",\"headline\":\"Engine stalls\"}"
+    "</script></head><body>"
+    "<nav><a href=/>Forums</a> <a href=/search>Search</a> <a href=/login>Log in</a></nav>"
+    "<h1>Engine stalls when cold</h1>"
+    "<div class=post><a href=/u/ann>ann</a> <time>Jan 3</time><p>My engine stalls every cold morning, any idea "
+    "what to check first?</p></div>"
+    "<div class=post><a href=/u/bob>bob</a> <time>Jan 3</time><p>Check the idle air valve, mine did the same "
+    "and a cleaning fixed it.</p></div>"
+    "<div class=post><a href=/u/cy>cy</a> <time>Jan 4</time><p>Could also be the coolant temperature sensor "
+    "telling the computer it is warm.</p></div>"
+    "<form><textarea name=reply></textarea><button>Post reply</button></form></body></html>";
+
+// A documentation page: a sidebar of the manual's pages, sections of prose and code samples.
+std::string DocsPage() {
+  std::string page =
+      "<html><head><title>asyncio tasks - Python documentation</title></head><body>"
+      "<nav><a href=/3/>Docs</a> <a href=/3/library/>Library</a> <a href=/3/tutorial/>Tutorial</a></nav>"
+      "<nav class=sidebar><ul>";
+  for (const char* topic : {"Runners", "Coroutines and tasks", "Streams", "Synchronization", "Subprocesses",
+                            "Queues", "Exceptions", "Event loop", "Futures", "Transports", "Policies",
+                            "Platform support", "Extending", "Examples"}) {
+    page += std::string("<li><a href=/3/library/asyncio-x.html>") + topic + "</a></li>";
+  }
+  page += "</ul></nav><div class=body><h1>Coroutines and tasks</h1><p>This section outlines the high-level "
+          "asyncio APIs to work with coroutines and tasks.</p>";
+  for (const char* api : {"run", "create_task", "sleep", "gather", "shield", "wait_for", "wait", "to_thread",
+                          "timeout", "as_completed", "current_task", "all_tasks"}) {
+    page += std::string("<h2>asyncio.") + api + "</h2><p>Call <code>asyncio." + api +
+            "()</code> with a <code>coro</code> as shown; it returns when the awaited work is done.</p>"
+            "<pre><code>import asyncio\n\n"
+            "async def main():\n    await asyncio." + api + "(work())\n</code></pre>";
+  }
+  return page + "</div></body></html>";
+}
+
+TEST(PageTypeClassifier, AnswersOnSmallPagesOfEachKind) {
+  struct Case {
+    std::string html;
+    const char* url;
+    PageType want;
+  };
+  const Case cases[] = {
+      {kArticlePage, "https://news.example.com/2024/01/08/storm-closes-schools", PageType::kArticle},
+      {kProductPage, "https://shop.example.com/products/trail-runner-2", PageType::kProduct},
+      {kForumPage, "https://forum.example.com/threads/engine-stalls-when-cold.1234/", PageType::kForum},
+      {DocsPage(), "https://docs.example.org/3/library/asyncio-task.html", PageType::kDocumentation},
+  };
+  for (const Case& c : cases) {
+    Parsed p;
+    RunPage(c.html, c.url, &p);
+    EXPECT_EQ(p.result.page_type, c.want) << c.url << ": " << PageTypeName(p.result.page_type);
+    double sum = 0;
+    for (double q : p.state.page_type.probability) sum += q;
+    EXPECT_NEAR(sum, 1.0, 1e-9);
+    EXPECT_DOUBLE_EQ(p.result.page_type_probability,
+                     p.state.page_type.probability[static_cast<std::size_t>(p.result.page_type)]);
+  }
+}
+
+TEST(PageTypeClassifier, InTheJsonRecordAndTheExplanation) {
+  Parsed p;
+  RunPage(kProductPage, "https://shop.example.com/products/trail-runner-2", &p);
+  const nlohmann::json record = render::ToJson(p.result, "page.html", false, nullptr, false);
+  EXPECT_EQ(record["page_type"], "product");
+  const nlohmann::json ex = render::ExplainJson(p.state, Options{});
+  EXPECT_EQ(ex["page_type"]["type"], "product");
+  EXPECT_EQ(ex["page_type"]["probabilities"].size(), classify::kPageTypes);
+  EXPECT_EQ(ex["page_type"]["features"].size(), classify::kPageTypeFeatures);
+  EXPECT_DOUBLE_EQ(ex["page_type"]["features"]["url_product"].get<double>(), 1.0);
+  ASSERT_FALSE(ex["page_type"]["evidence"].empty());
+  // The evidence lists the features that add most to the answer, largest first.
+  const auto& evidence = ex["page_type"]["evidence"];
+  for (std::size_t i = 1; i < evidence.size(); ++i) {
+    EXPECT_GE(std::abs(evidence[i - 1]["adds"].get<double>()), std::abs(evidence[i]["adds"].get<double>()));
+  }
+  const std::string html = render::ExplainHtml(p.state, p.result, Options{}, "page.html");
+  EXPECT_NE(html.find("<h2>Page type</h2>"), std::string::npos);
+}
+
+// A shop's category page: a grid of products between the category's title and a buying guide.
+// The votes pick the guide (its paragraphs are the only prose) and the grid, unpriced by step 10's
+// share (its text is under half the guide's), stays out; classified as a collection, the page
+// keeps all its text outside boilerplate (auto step 8): title, introduction, grid and guide.
+TEST(PageTypeStrategies, ACollectionPageKeepsItsGridBesideTheBuyingGuide) {
+  const std::string html =
+    "<html><head><title>Men's socks | Sockshop</title><meta property=\"og:type\" content=\"website\"></head><body>"
+    "<header><nav><a href=\"/\">Home</a> <a href=\"/collections/men\">Men</a> <a href=\"/collections/women\">Women</a> <a href=\"/cart\">Cart</a></nav></header>"
+    "<main><h1>Men's socks</h1><p>Soft, warm and made to last.</p>"
+    "<div class=\"grid\">"
+    "<div class=\"card\"><a href=\"/products/merino-hiker-crew\">Merino Hiker Crew</a><span>Charcoal</span><span>$18</span></div>"
+    "<div class=\"card\"><a href=\"/products/trail-runner-ankle\">Trail Runner Ankle</a><span>Black</span><span>$14</span></div>"
+    "<div class=\"card\"><a href=\"/products/office-classic-calf\">Office Classic Calf</a><span>Navy</span><span>$16</span></div>"
+    "<div class=\"card\"><a href=\"/products/winter-thermal-knee\">Winter Thermal Knee</a><span>Grey</span><span>$22</span></div>"
+    "<div class=\"card\"><a href=\"/products/cotton-everyday-quarter\">Cotton Everyday Quarter</a><span>White</span><span>$12</span></div>"
+    "<div class=\"card\"><a href=\"/products/bamboo-lounge-crew\">Bamboo Lounge Crew</a><span>Olive</span><span>$15</span></div>"
+    "</div>"
+    "<section class=\"guide\"><h2>How to choose socks</h2>"
+    "<p>Merino wool keeps feet warm in winter and cool in summer, and it does not hold smells the way cotton does, which makes it the best choice for hiking and travel.</p>"
+    "<p>Cotton socks are soft and cheap, but they hold moisture; choose them for the office and for short walks rather than for long days on your feet.</p>"
+    "<p>Height matters too: ankle socks suit trainers in summer, crew socks suit boots, and knee socks keep the cold out when you ride or ski in the mountains.</p>"
+    "<p>Look for reinforced heels and toes, a seamless toe closure and a cuff that stays up without squeezing, and wash wool socks cold to keep their shape.</p>"
+    "</section></main>"
+    "<footer>© Sockshop</footer></body></html>";
+  Parsed p;
+  RunPage(html, "https://shop.example.com/collections/mens-socks", &p);
+  ASSERT_EQ(p.result.page_type, PageType::kCollection);
+  const std::string text = p.result.Text();
+  EXPECT_NE(text.find("Merino Hiker Crew"), std::string::npos) << text;
+  EXPECT_NE(text.find("Bamboo Lounge Crew"), std::string::npos) << text;
+  EXPECT_NE(text.find("Soft, warm and made to last."), std::string::npos) << text;
+  EXPECT_NE(text.find("Merino wool keeps feet warm"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Cart"), std::string::npos) << text;        // the navigation stays out
+  EXPECT_EQ(text.find("Sockshop"), std::string::npos) << text;    // and the footer
+}
+
+}  // namespace
+}  // namespace pith
