@@ -1,6 +1,7 @@
 // nlohmann::json → Python (json_py.h).
 #include "json_py.h"
 
+#include <cmath>
 #include <string>
 
 #include "render/formats.h"
@@ -28,8 +29,12 @@ py::object ToPython(const nlohmann::json& j) {
       return py::int_(j.get<std::int64_t>());
     case nlohmann::json::value_t::number_unsigned:
       return py::int_(j.get<std::uint64_t>());
-    case nlohmann::json::value_t::number_float:
-      return py::float_(j.get<double>());
+    case nlohmann::json::value_t::number_float: {
+      // NaN and infinity are null in the tool's JSON (explain's page-type features of a page
+      // without a URL): None here, so that a dict equals the tool's record read back.
+      const double d = j.get<double>();
+      return std::isfinite(d) ? py::object(py::float_(d)) : py::object(py::none());
+    }
     case nlohmann::json::value_t::string:
       return Utf8Str(j.get_ref<const std::string&>());
     case nlohmann::json::value_t::array: {
