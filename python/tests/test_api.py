@@ -361,3 +361,20 @@ def test_content_switches_are_the_tools(cli, tmp_path, flag, options):
     assert r.comments == got.get("comments", "")
     assert [b.comment for b in r.blocks] == [b.get("comment", False) for b in got["blocks"]]
     assert any(b.comment for b in r.blocks) == ("comments" in options)
+
+
+@pytest.mark.parametrize("favor", ["precision", "recall"])
+def test_favor_is_the_tools(cli, shared_data, favor):
+    folder = os.path.join(shared_data, "cleaneval-dev", "html")
+    for name in sorted(os.listdir(folder))[:40]:  # the first page whose record the option changes
+        path = os.path.join(folder, name)
+        with open(path, "rb") as f:
+            raw = f.read()
+        got = pith.extract(raw, format="json", favor=favor)
+        if got != pith.extract(raw, format="json"):
+            break
+    else:
+        pytest.fail(f"favor={favor} changed none of 40 pages")
+    [expected] = cli_records(cli, "-f", "jsonl", "--favor", favor, path)
+    expected.pop("input"), got.pop("input")
+    assert got == expected
