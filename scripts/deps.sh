@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs pith's dependencies from Debian 12 packages (needs root or sudo).
 #   scripts/deps.sh cli   what building and running the `pith` tool and the library need
+#   scripts/deps.sh python   that, plus what the Python package needs (docs/python.md)
 #   scripts/deps.sh       that, plus what the tests, benchmarks, fuzzers and consumer test need
 #   --list before either: print the packages, one a line, and install nothing
 set -euo pipefail
@@ -14,6 +15,10 @@ test_packages=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
   libdeflate-dev  # bench/warc_bench.cc compares inflate libraries
 )
+python_packages=(  # the Python package (docs/python.md) and its tests
+  python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev
+  python3-distributed python3-pytest zstd
+)
 list=0
 if [ "${1:-}" = --list ]; then
   list=1
@@ -21,8 +26,9 @@ if [ "${1:-}" = --list ]; then
 fi
 case "${1:-all}" in
   cli) packages=("${cli_packages[@]}") ;;
-  all) packages=("${cli_packages[@]}" "${test_packages[@]}") ;;
-  *) echo "usage: scripts/deps.sh [cli|all]" >&2; exit 2 ;;
+  python) packages=("${cli_packages[@]}" "${python_packages[@]}") ;;
+  all) packages=("${cli_packages[@]}" "${test_packages[@]}" "${python_packages[@]}") ;;
+  *) echo "usage: scripts/deps.sh [cli|python|all]" >&2; exit 2 ;;
 esac
 if [ "$list" = 1 ]; then
   printf '%s\n' "${packages[@]}"

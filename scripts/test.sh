@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite (this is what CI runs): dependencies, the quick start, Release build +
 # unit/golden/CLI tests and the fast accuracy gate (tests/eval_gate_test.cc), a program using pith
-# as a dependency (scripts/consumer_test.sh), ASan+UBSan build + tests, and a short run of every
-# libFuzzer target (seeds: scripts/fuzz_seeds.sh; dictionaries: fuzz/*.dict).
+# as a dependency (scripts/consumer_test.sh), the Python package (scripts/python_test.sh), ASan+UBSan
+# build + tests, and a short run of every libFuzzer target (seeds: scripts/fuzz_seeds.sh;
+# dictionaries: fuzz/*.dict).
 # Environment: FUZZ_SECONDS (default 30 per target), FUZZ_SEED (default 1), FUZZ_DATA_PAGES (corpus
-# pages among the seeds, default 60), SKIP_SANITIZE=1, SKIP_CONSUMER=1, SKIP_FUZZ=1 to shorten. The
-# fuzz runs start from a fixed seed so that a failure in CI replays here with the same command;
-# explore further with another seed or a longer FUZZ_SECONDS.
+# pages among the seeds, default 60), SKIP_SANITIZE=1, SKIP_CONSUMER=1, SKIP_PYTHON=1, SKIP_FUZZ=1 to
+# shorten. The fuzz runs start from a fixed seed so that a failure in CI replays here with the same
+# command; explore further with another seed or a longer FUZZ_SECONDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -22,6 +23,11 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 if [ "${SKIP_CONSUMER:-0}" != 1 ]; then
   echo "== pith as a dependency: find_package, pkg-config, add_subdirectory + shared library"
   scripts/consumer_test.sh build
+fi
+
+if [ "${SKIP_PYTHON:-0}" != 1 ]; then
+  echo "== Python package: pip install into a venv, pytest (python/tests)"
+  scripts/python_test.sh build
 fi
 
 if [ "${SKIP_SANITIZE:-0}" != 1 ]; then

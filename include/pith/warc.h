@@ -67,7 +67,7 @@ struct WarcReaderOptions {
   std::size_t max_record_bytes = 64u << 20;
 };
 
-struct WarcRecord {
+struct PITH_API WarcRecord {
   std::uint64_t offset = 0;  // where the record starts in the file: for gzip and zstd files the
                              // offset of the compressed member/frame holding its first byte
   WarcRecordType type = WarcRecordType::kUnknown;

@@ -6,14 +6,12 @@
 #include <memory>
 #include <thread>
 
+#include "batch/records.h"
 #include "commands.h"
-#include "core/pipeline.h"
 #include "io/inputs.h"
 #include "io/ordered_pool.h"
 #include "pith/pith.h"
-#include "render/explain.h"
 #include "render/formats.h"
-#include "render/html.h"
 #include "site_cmd.h"
 #include "urls.h"
 #include "warc_cmd.h"
@@ -107,17 +105,8 @@ int RunExtract(ExtractArgs& a) {
     if (s.ok()) {
       PageInfo info;
       info.url = a.url;
-      if (a.explain || a.format == "html") {  // the pipeline's intermediates are needed: run it here, not in Extract
-        thread_local core::PageState state;
-        const Options& options = sites.For(i, extractor).options();
-        core::Run(bytes, info, options, &state, &rec.result);
-        if (rec.result.status.ok() || rec.result.status.code() == StatusCode::kNoContent) {
-          if (a.explain) rec.explain = render::ExplainJson(state, options);
-          if (a.format == "html") html = render::ToHtml(state.doc, state.selection.keep, rec.result);
-        }
-      } else {
-        rec.result = sites.For(i, extractor).Extract(bytes, info);
-      }
+      rec.result = batch::ExtractPage(sites.For(i, extractor), bytes, info, a.explain ? &rec.explain : nullptr,
+                                      a.format == "html" ? &html : nullptr);
     } else {
       rec.result.status = s;
       rec.result.algorithm = a.options.algorithm;

@@ -20,7 +20,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch/records.h"
 #include "commands.h"
+#include "io/archive_input.h"
 #include "io/ordered_pool.h"
 #include "io/warc_stream.h"
 #include "io/wet_writer.h"
@@ -31,31 +33,12 @@
 namespace pith::cli {
 namespace {
 
-// stdin's first bytes are read once and kept (a pipe cannot be read twice); a file's first 4 KiB
-// are enough to inflate the start of a gzip or zstd record.
+// stdin's first bytes are read once and kept (a pipe cannot be read twice).
 constexpr std::size_t kSniffBytes = 1 << 16;
-constexpr std::size_t kSniffFileBytes = 1 << 12;
 
 // Bytes IsArchive read from stdin (read(2) on fd 0, never stdio, so nothing is buffered elsewhere).
 std::string g_stdin_prefix;
 bool g_stdin_sniffed = false;
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-  return s;
-}
-
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-bool ArchiveName(const std::string& path) {
-  const std::string p = Lower(path);
-  for (const char* ext : {".warc", ".warc.gz", ".warc.zst", ".arc", ".arc.gz"}) {
-    if (EndsWith(p, ext)) return true;
-  }
-  return false;
-}
 
 // Reads from fd 0 until `limit` bytes are in *out or the input ends.
 void ReadStdin(std::size_t limit, std::string* out) {
@@ -68,30 +51,6 @@ void ReadStdin(std::size_t limit, std::string* out) {
   }
 }
 
-bool HeadIsArchive(const std::string& head) {
-  std::string plain;
-  const std::string* text = &head;
-  // zstd: an archive (pages are not read from zstd; a dictionary frame may fill the first bytes).
-  if (io::SniffCompression(head) == io::Compression::kZstd) return true;
-  if (io::SniffCompression(head) == io::Compression::kGzip) {
-    io::DecompressedStream stream(-1, head);
-    stream.Fill(&plain, 64);
-    text = &plain;
-  }
-  const std::string_view t = *text;
-  return t.starts_with("WARC/1.") || t.starts_with("WARC/0.") || t.starts_with("filedesc://");
-}
-
-// The output stem of an archive: its name without .gz/.zst and .warc/.arc ("crawl" for crawl.warc.gz).
-std::string ArchiveStem(const io::InputItem& item) {
-  if (item.path.empty()) return "stdin";
-  std::string name = std::filesystem::path(item.path).filename().string();
-  for (const char* ext : {".gz", ".zst", ".warc", ".arc", ".html", ".htm"}) {
-    if (EndsWith(Lower(name), ext) && name.size() > std::strlen(ext)) name.resize(name.size() - std::strlen(ext));
-  }
-  return name.empty() ? "input" : name;
-}
-
 std::string NowIso() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -101,45 +60,7 @@ std::string NowIso() {
   return buf;
 }
 
-// What became of one record, for the summary.
-struct Counts {
-  std::uint64_t records = 0, ok = 0, no_content = 0;
-  std::map<std::string, std::uint64_t> skipped, errors;
-  std::uint64_t extracted() const { return ok + no_content; }
-  std::uint64_t skipped_total() const {
-    std::uint64_t n = 0;
-    for (const auto& [k, v] : skipped) n += v;
-    return n;
-  }
-  std::uint64_t errors_total() const {
-    std::uint64_t n = 0;
-    for (const auto& [k, v] : errors) n += v;
-    return n;
-  }
-  void Add(const Counts& o) {
-    records += o.records;
-    ok += o.ok;
-    no_content += o.no_content;
-    for (const auto& [k, v] : o.skipped) skipped[k] += v;
-    for (const auto& [k, v] : o.errors) errors[k] += v;
-  }
-  nlohmann::json Json() const {
-    return {{"records", records}, {"extracted", extracted()}, {"ok", ok}, {"no_content", no_content},
-            {"skipped", skipped}, {"errors", errors}};
-  }
-  std::string Line() const {
-    std::string s = std::to_string(records) + " records: " + std::to_string(extracted()) + " extracted (" +
-                    std::to_string(ok) + " ok, " + std::to_string(no_content) + " no_content), " +
-                    std::to_string(skipped_total()) + " skipped";
-    auto list = [](const std::map<std::string, std::uint64_t>& m) {
-      std::string out;
-      for (const auto& [k, v] : m) out += (out.empty() ? " (" : ", ") + k + " " + std::to_string(v);
-      return out.empty() ? out : out + ")";
-    };
-    s += list(skipped) + ", " + std::to_string(errors_total()) + " errors" + list(errors);
-    return s;
-  }
-};
+using batch::Counts;
 
 struct Task {
   WarcRecord rec;
@@ -153,29 +74,14 @@ struct Outcome {
   std::uint64_t bytes_read = 0;
 };
 
-nlohmann::json WarcJson(const WarcRecord& rec, const WarcPage* page) {
-  nlohmann::json w = {{"offset", rec.offset}, {"type", rec.type_name.empty() ? WarcRecordTypeName(rec.type) : rec.type_name},
-                      {"record_id", rec.record_id}, {"target_uri", rec.target_uri}, {"date", rec.date},
-                      {"truncated", rec.truncated}};
-  if (page) {
-    w["http_status"] = page->http_status;
-    w["content_type"] = page->http_content_type;
-    if (!page->decode_status.ok()) w["payload_error"] = page->decode_status.message();
-  }
-  return w;
-}
-
 class Batch {
  public:
   Batch(const ArchiveOutput& out, const ArchiveArgs& args, const Options& options)
-      : out_(out), args_(args), options_(options), extractor_(options) {
-    page_options_.any_status = args.status == "all";
-    page_options_.any_type = args.payload == "any";
-    const std::string types = "," + args.types + ",";
-    page_options_.metadata = types.find(",metadata,") != std::string::npos;
-    page_options_.revisit = types.find(",revisit,") != std::string::npos;
-    page_options_.conversion = types.find(",conversion,") != std::string::npos;
-    page_options_.max_bytes = options.max_input_bytes;
+      : out_(out),
+        args_(args),
+        options_(options),
+        extractor_(options),
+        page_options_(batch::MakeWarcPageOptions(args.status, args.types, args.payload, options.max_input_bytes)) {
     progress_ = isatty(2) && !args.no_progress;
   }
 
@@ -237,7 +143,7 @@ class Batch {
 
  private:
   std::string OutputPath(const io::InputItem& item) {
-    std::string stem = ArchiveStem(item);
+    std::string stem = io::ArchiveStem(item);
     const int n = ++stems_used_[stem];
     if (n > 1) stem += "-" + std::to_string(n);
     const std::string ext = out_.format == "wet" ? ".warc.wet.gz" : render::FileExtension(out_.format);
@@ -286,26 +192,15 @@ class Batch {
     Outcome o;
     o.bytes_read = t.bytes_read;
     const std::string where = item.name + "@" + std::to_string(rec.offset);
-    if (rec.error != WarcError::kNone) {
-      o.category = std::string("error:") + WarcErrorName(rec.error);
-      o.complaint = where + ": " + WarcErrorName(rec.error) + ": " + rec.message;
-      if (out_.format == "jsonl") {
-        const StatusCode code = rec.error == WarcError::kTooLarge ? StatusCode::kTooLarge : StatusCode::kIoError;
-        nlohmann::json j = render::ErrorJson(item.name, Status(code, rec.message));
-        j["error"]["kind"] = WarcErrorName(rec.error);
-        j["warc"] = WarcJson(rec, nullptr);
-        o.rendered = render::DumpJson(j) + "\n";
-      }
-      return o;
+    const batch::ArchiveRecordOutcome r = batch::ExtractArchiveRecord(extractor_, page_options_, rec, where);
+    o.category = r.category;
+    o.complaint = r.complaint;
+    if (out_.format == "jsonl") {
+      const nlohmann::json j = batch::ArchiveRecordJson(r, rec, item.name, out_.blocks, out_.links);
+      if (!j.is_null()) o.rendered = render::DumpJson(j) + "\n";
+    } else if (r.extracted) {
+      Render(item, r.result, &rec, where, &o);
     }
-    WarcPage page;
-    const WarcSkip skip = ReadWarcPage(rec, page_options_, &page);
-    if (skip != WarcSkip::kNone) {
-      o.category = std::string("skip:") + WarcSkipName(skip);
-      return o;
-    }
-    const Result r = extractor_.Extract(page.body, page.info);
-    Render(item, r, &rec, &page, where, &o);
     return o;
   }
 
@@ -322,19 +217,19 @@ class Batch {
       r.status = s;
       r.algorithm = options_.algorithm;
     }
-    Render(item, r, nullptr, nullptr, item.name, &o);
+    Render(item, r, nullptr, item.name, &o);
     return o;
   }
 
-  void Render(const io::InputItem& item, const Result& r, const WarcRecord* rec, const WarcPage* page,
-              const std::string& where, Outcome* o) const {
-    const bool failed = !r.status.ok() && r.status.code() != StatusCode::kNoContent;
-    o->category = failed ? "error:" + std::string(StatusCodeName(r.status.code())) : r.status.ok() ? "ok" : "no_content";
+  // A page in the plain formats or WET (the JSONL records come from batch::ArchiveRecordJson and,
+  // for page inputs, render::ToJson). `rec` is the archive record holding the page, if any.
+  void Render(const io::InputItem& item, const Result& r, const WarcRecord* rec, const std::string& where,
+              Outcome* o) const {
+    o->category = batch::PageCategory(r);
+    const bool failed = o->category.starts_with("error:");
     if (failed) o->complaint = where + ": " + r.status.ToString();
     if (out_.format == "jsonl") {
-      nlohmann::json j = render::ToJson(r, item.name, out_.blocks, nullptr, out_.links);
-      if (rec) j["warc"] = WarcJson(*rec, page);
-      o->rendered = render::DumpJson(j) + "\n";
+      o->rendered = render::DumpJson(render::ToJson(r, item.name, out_.blocks, nullptr, out_.links)) + "\n";
     } else if (failed) {
       return;
     } else if (out_.format == "wet") {
@@ -348,17 +243,8 @@ class Batch {
   }
 
   void Emit(const io::InputItem& item, Outcome& o, std::ostream& sink, Counts* counts, std::uint64_t size) {
-    ++counts->records;
-    if (o.category == "ok") {
-      ++counts->ok;
-    } else if (o.category == "no_content") {
-      ++counts->no_content;
-    } else if (o.category.starts_with("skip:")) {
-      ++counts->skipped[o.category.substr(5)];
-    } else {
-      ++counts->errors[o.category.substr(6)];
-      std::cerr << (progress_ ? "\r\033[K" : "") << "pith: " << o.complaint << "\n";
-    }
+    counts->Count(o.category);
+    if (o.category.starts_with("error:")) std::cerr << (progress_ ? "\r\033[K" : "") << "pith: " << o.complaint << "\n";
     sink << o.rendered;
     if (progress_ && o.bytes_read > 0) Progress(item, *counts, o.bytes_read, size);
   }
@@ -432,41 +318,24 @@ void AddArchiveFlags(CLI::App* cmd, ArchiveArgs& args) {
 bool IsArchive(const io::InputItem& item, const ArchiveArgs& args) {
   if (args.input != "auto") return args.input == "warc";
   if (!item.error.ok()) return false;
-  if (!item.path.empty() && ArchiveName(item.path)) return true;
-  std::string head;
-  if (item.path.empty()) {
-    if (!g_stdin_sniffed) {
-      ReadStdin(kSniffBytes, &g_stdin_prefix);
-      g_stdin_sniffed = true;
-    }
-    head = g_stdin_prefix;
-  } else {
-    std::ifstream f(item.path, std::ios::binary);
-    head.resize(kSniffFileBytes);
-    f.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(f.gcount()));
+  if (!item.path.empty()) return io::IsArchiveFile(item);
+  if (!g_stdin_sniffed) {
+    ReadStdin(kSniffBytes, &g_stdin_prefix);
+    g_stdin_sniffed = true;
   }
-  return HeadIsArchive(head);
+  return io::StartsAnArchive(g_stdin_prefix);
 }
 
 Status ReadPage(const io::InputItem& item, std::size_t max_bytes, std::string* out) {
-  Status s;
-  if (item.path.empty() && item.error.ok() && g_stdin_sniffed) {
-    *out = std::move(g_stdin_prefix);
-    g_stdin_prefix.clear();
-    ReadStdin(max_bytes + 1, out);
-    s = out->size() > max_bytes ? Status(StatusCode::kTooLarge, "input exceeds the limit of " + std::to_string(max_bytes) + " bytes")
-                                : Status::Ok();
-    if (!s.ok()) out->clear();
-  } else {
-    s = io::ReadInput(item, max_bytes, out);
+  if (!(item.path.empty() && item.error.ok() && g_stdin_sniffed)) return io::ReadPageFile(item, max_bytes, out);
+  *out = std::move(g_stdin_prefix);
+  g_stdin_prefix.clear();
+  ReadStdin(max_bytes + 1, out);
+  if (out->size() > max_bytes) {
+    out->clear();
+    return Status(StatusCode::kTooLarge, "input exceeds the limit of " + std::to_string(max_bytes) + " bytes");
   }
-  if (!s.ok() || io::SniffCompression(*out) != io::Compression::kGzip) return s;
-  std::string inflated;
-  s = io::InflateGzip(*out, max_bytes, &inflated);
-  out->swap(inflated);
-  if (!s.ok()) out->clear();
-  return s;
+  return io::InflateIfGzip(max_bytes, out);
 }
 
 int RunArchiveBatch(const std::vector<io::InputItem>& items, const ArchiveOutput& out, const ArchiveArgs& args,

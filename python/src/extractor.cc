@@ -1,0 +1,330 @@
+// pith.Extractor's C++ side (_pith.Core) and the result classes (core.h).
+#include <pybind11/stl.h>
+
+#include "batch/records.h"
+#include "core.h"
+#include "decode/decode.h"
+#include "errors.h"
+#include "io/inputs.h"
+#include "json_py.h"
+#include "pith/site.h"
+#include "render/formats.h"
+
+namespace py = pybind11;
+
+namespace pith::python {
+namespace {
+
+// Characters (code points) in the first `bytes` bytes of UTF-8 `text`: Python's index of a byte
+// offset.
+std::size_t CharIndex(std::string_view text, std::size_t bytes) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < bytes && i < text.size(); ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+// A link of a block, in characters of the block's text (text[begin:end] in Python).
+struct PyLink {
+  std::size_t begin = 0, end = 0;
+  std::string url, text;
+};
+
+std::vector<PyLink> LinksOf(const Block& b) {
+  std::vector<PyLink> out;
+  for (const Link& l : b.links) {
+    const std::size_t end = std::min<std::size_t>(l.end, b.text.size());
+    const std::size_t begin = std::min<std::size_t>(l.begin, end);
+    out.push_back({CharIndex(b.text, begin), CharIndex(b.text, end), l.url, b.text.substr(begin, end - begin)});
+  }
+  return out;
+}
+
+nlohmann::json ToJsonOf(const PageResult& r) {
+  return render::ToJson(r.result, "", r.blocks, &r.explain, r.links);
+}
+
+py::object Render(const PageResult& r, const std::string& format) {
+  if (format == "text") return Utf8Str(r.result.Text());
+  if (format == "markdown") return Utf8Str(render::ToMarkdown(r.result, r.links));
+  if (format == "paper") return Utf8Str(render::ToPaperFormat(r.result));
+  if (format == "json") return ToPython(ToJsonOf(r));
+  if (format == "jsonl") return py::str(render::DumpJson(ToJsonOf(r)));
+  if (format == "html") return Utf8Str(r.html ? *r.html : std::string());
+  throw py::value_error("unknown format \"" + format + "\" (text, markdown, paper, json, jsonl, html)");
+}
+
+bool Failed(const Result& r) { return !r.status.ok() && r.status.code() != StatusCode::kNoContent; }
+
+// Pickling a result: every field, so that a Result computed on a Dask worker comes back whole.
+py::tuple BlockState(const Block& b) {
+  py::list links;
+  for (const Link& l : b.links) links.append(py::make_tuple(l.begin, l.end, l.url));
+  return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line, b.row, b.item, b.depth,
+                        links, b.comment);
+}
+
+Block BlockFromState(const py::tuple& t) {
+  Block b;
+  b.kind = static_cast<BlockKind>(t[0].cast<int>());
+  b.level = t[1].cast<int>();
+  b.number = t[2].cast<std::uint32_t>();
+  b.text = t[3].cast<std::string>();
+  b.line = t[4].cast<std::uint32_t>();
+  b.row = t[5].cast<std::uint32_t>();
+  b.item = t[6].cast<std::uint32_t>();
+  b.depth = t[7].cast<int>();
+  for (const py::handle h : t[8]) {
+    const auto l = h.cast<py::tuple>();
+    b.links.push_back({l[0].cast<std::uint32_t>(), l[1].cast<std::uint32_t>(), l[2].cast<std::string>()});
+  }
+  b.comment = t[9].cast<bool>();
+  return b;
+}
+
+py::tuple ResultState(const PageResult& pr) {
+  const Result& r = pr.result;
+  const EncodingInfo& e = r.encoding;
+  const Metadata& m = r.metadata;
+  py::list blocks;
+  for (const Block& b : r.blocks) blocks.append(BlockState(b));
+  return py::make_tuple(
+      static_cast<int>(r.status.code()), py::bytes(r.status.message()), static_cast<int>(r.algorithm),
+      py::make_tuple(e.charset, static_cast<int>(e.source), py::bytes(e.declared), e.replacements,
+                     e.legacy_fonts_converted, e.legacy_fonts_unconverted, e.legacy_unmapped_chars),
+      py::make_tuple(py::bytes(m.title), py::bytes(m.site_name), py::bytes(m.date), py::bytes(m.author), m.keywords,
+                     m.lang, m.dir, py::bytes(m.url), py::bytes(m.description)),
+      blocks, pr.blocks, pr.links, pr.html ? py::object(py::bytes(*pr.html)) : py::object(py::none()),
+      py::bytes(pr.explain.is_null() ? std::string() : pr.explain.dump()));
+}
+
+PageResult ResultFromState(const py::tuple& t) {
+  if (t.size() != 10) throw std::runtime_error("pith.Result: bad pickle state");
+  PageResult pr;
+  Result& r = pr.result;
+  r.status = Status(static_cast<StatusCode>(t[0].cast<int>()), t[1].cast<std::string>());
+  r.algorithm = static_cast<Algorithm>(t[2].cast<int>());
+  const auto e = t[3].cast<py::tuple>();
+  r.encoding.charset = e[0].cast<std::string>();
+  r.encoding.source = static_cast<EncodingSource>(e[1].cast<int>());
+  r.encoding.declared = e[2].cast<std::string>();
+  r.encoding.replacements = e[3].cast<std::uint64_t>();
+  r.encoding.legacy_fonts_converted = e[4].cast<std::vector<std::string>>();
+  r.encoding.legacy_fonts_unconverted = e[5].cast<std::vector<std::string>>();
+  r.encoding.legacy_unmapped_chars = e[6].cast<std::uint32_t>();
+  const auto m = t[4].cast<py::tuple>();
+  Metadata& md = r.metadata;
+  md.title = m[0].cast<std::string>();
+  md.site_name = m[1].cast<std::string>();
+  md.date = m[2].cast<std::string>();
+  md.author = m[3].cast<std::string>();
+  md.keywords = m[4].cast<std::vector<std::string>>();
+  md.lang = m[5].cast<std::string>();
+  md.dir = m[6].cast<std::string>();
+  md.url = m[7].cast<std::string>();
+  md.description = m[8].cast<std::string>();
+  for (const py::handle b : t[5]) r.blocks.push_back(BlockFromState(b.cast<py::tuple>()));
+  pr.blocks = t[6].cast<bool>();
+  pr.links = t[7].cast<bool>();
+  if (!t[8].is_none()) pr.html = t[8].cast<std::string>();
+  const std::string explain = t[9].cast<std::string>();
+  if (!explain.empty()) pr.explain = nlohmann::json::parse(explain);
+  return pr;
+}
+
+PageResult ExtractPage(const Core& core, const py::handle& html, const std::optional<std::string>& url,
+                       const std::optional<std::string>& http_charset) {
+  std::string copy;
+  bool is_text = false;
+  const std::string_view bytes = PageBytes(html, &copy, &is_text);
+  const Config& c = core.config();
+  PageInfo info;
+  info.url = url ? *url : c.url;
+  // A str is text already: its UTF-8 bytes are read as UTF-8 whatever the page declares.
+  info.charset = http_charset ? *http_charset : (is_text ? "utf-8" : "");
+  PageResult pr;
+  pr.blocks = c.blocks;
+  pr.links = c.links;
+  std::string purified;
+  {
+    py::gil_scoped_release nogil;
+    pr.result = batch::ExtractPage(core.extractor(), bytes, info, c.explain ? &pr.explain : nullptr,
+                                   c.format == "html" ? &purified : nullptr);
+  }
+  if (c.format == "html" && !Failed(pr.result)) pr.html = std::move(purified);
+  return pr;
+}
+
+}  // namespace
+
+std::string_view PageBytes(const py::handle& html, std::string* copy, bool* is_text) {
+  *is_text = false;
+  if (PyBytes_Check(html.ptr())) {
+    return {PyBytes_AS_STRING(html.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(html.ptr()))};
+  }
+  if (PyUnicode_Check(html.ptr())) {
+    *is_text = true;
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(html.ptr(), &size);
+    if (utf8) return {utf8, static_cast<std::size_t>(size)};
+    PyErr_Clear();  // lone surrogates: written as U+FFFD
+    *copy = py::reinterpret_steal<py::bytes>(PyUnicode_AsEncodedString(html.ptr(), "utf-8", "replace")).cast<std::string>();
+    return *copy;
+  }
+  if (PyObject_CheckBuffer(html.ptr())) {  // bytearray, memoryview, ...: copied (they may change meanwhile)
+    Py_buffer view;
+    if (PyObject_GetBuffer(html.ptr(), &view, PyBUF_CONTIG_RO) != 0) throw py::error_already_set();
+    copy->assign(static_cast<const char*>(view.buf), static_cast<std::size_t>(view.len));
+    PyBuffer_Release(&view);
+    return *copy;
+  }
+  throw py::type_error("html must be bytes (any encoding: pith sniffs it) or str, not " +
+                       py::str(py::type::handle_of(html).attr("__name__")).cast<std::string>());
+}
+
+Core::Core(const py::dict& kwargs) : config_(ParseKeywords(kwargs)) {
+  Options options = config_.options;
+  if (!options.forced_charset.empty()) {
+    decode::Decoded probe;
+    const Status s = decode::Decode("<p>", options.forced_charset, "", &probe);
+    if (s.code() == StatusCode::kInvalidArgument) RaiseInvalidArgument("charset: " + s.message());
+  }
+  const cli::SiteArgs& site = config_.site;
+  if (!site.model.empty() || !site.pages.empty()) {
+    if (config_.algorithm_given && options.algorithm != Algorithm::kPathSim) {
+      RaiseInvalidArgument("site_pages and site_model need algorithm=\"pathsim\" (the only algorithm that uses a site model)");
+    }
+    options.algorithm = Algorithm::kPathSim;
+    std::shared_ptr<const SiteModel> model;
+    Status s;
+    {
+      py::gil_scoped_release nogil;
+      if (!site.model.empty()) {
+        s = SiteModel::Load(site.model, &model);
+      } else {
+        const std::vector<io::InputItem> refs = io::ExpandInputs(site.pages, false);
+        std::vector<std::size_t> all(refs.size());
+        for (std::size_t k = 0; k < refs.size(); ++k) all[k] = k;
+        s = cli::LearnFromItems(refs, all, 0, options, SiteModel::HostOf(config_.url), &model);
+      }
+    }
+    if (!s.ok()) RaiseStatus(Status(s.code(), (site.model.empty() ? "site_pages: " : "site_model: ") + s.message()));
+    options.pathsim.site = model;
+  }
+  extractor_ = std::make_shared<const Extractor>(std::move(options));
+  const cli::ArchiveArgs& a = config_.archive;
+  page_options_ = batch::MakeWarcPageOptions(a.status, a.types, a.payload, extractor_->options().max_input_bytes);
+}
+
+void RegisterExtractor(py::module_& m) {
+  py::class_<PyLink>(m, "Link", "A linked stretch of a block's text: block.text[begin:end] is `text`.")
+      .def_readonly("begin", &PyLink::begin, "where the link starts, in characters of the block's text")
+      .def_readonly("end", &PyLink::end, "where it ends (exclusive)")
+      .def_property_readonly("url", [](const PyLink& l) { return Utf8Str(l.url); },
+                             "the href, resolved against the page's URL and <base href>")
+      .def_property_readonly("text", [](const PyLink& l) { return Utf8Str(l.text); }, "the linked text")
+      .def("__repr__", [](const PyLink& l) {
+        return "Link(" + std::to_string(l.begin) + ", " + std::to_string(l.end) + ", " + py::repr(py::str(l.url)).cast<std::string>() + ")";
+      });
+
+  py::class_<Block>(m, "Block", "One unit of main content, in document order.")
+      .def_property_readonly("kind", [](const Block& b) { return BlockKindName(b.kind); },
+                             "paragraph, heading, list_item, quote, code, table_row or caption")
+      .def_readonly("level", &Block::level,
+                    "heading level 1-6 for a heading; for a list item, how many lists hold it (1 = top level)")
+      .def_readonly("number", &Block::number, "a block of an ordered list's item: the item's number, from 1; else 0")
+      .def_property_readonly("text", [](const Block& b) { return Utf8Str(b.text); },
+                             "the text, whitespace collapsed ('\\n' where the page breaks the line)")
+      .def_readonly("line", &Block::line, "1-based source line where the block starts (0 = unknown)")
+      .def_readonly("row", &Block::row, "a table row cell: an id shared by the cells of one row (0 = none)")
+      .def_readonly("item", &Block::item, "an id shared by the blocks of one list item (0 = none)")
+      .def_readonly("depth", &Block::depth, "a block of a list item: how many lists hold the item; else 0")
+      .def_property_readonly("links", &LinksOf, "the linked stretches of the text (filled when links=True)")
+      .def_readonly("comment", &Block::comment,
+                    "the block is part of a comment section or the replies after an article (comments=True)")
+      .def("__repr__", [](const Block& b) {
+        std::size_t cut = std::min<std::size_t>(b.text.size(), 60);
+        while (cut < b.text.size() && (static_cast<unsigned char>(b.text[cut]) & 0xC0) == 0x80) --cut;  // a whole character
+        return std::string("Block(") + BlockKindName(b.kind) + ", " + py::repr(Utf8Str(b.text.substr(0, cut))).cast<std::string>() + ")";
+      });
+
+  py::class_<EncodingInfo>(m, "Encoding", "How the page's bytes were decoded.")
+      .def_readonly("charset", &EncodingInfo::charset, "the charset used (\"UTF-8\", \"GB18030\", ...); \"\" if none")
+      .def_property_readonly("source", [](const EncodingInfo& e) { return EncodingSourceName(e.source); },
+                             "what decided it: caller, bom, meta, utf8 (valid UTF-8), detector, default, none")
+      .def_readonly("declared", &EncodingInfo::declared, "what the page's <meta> declared (\"\" = nothing)")
+      .def_readonly("replacements", &EncodingInfo::replacements, "invalid sequences replaced by U+FFFD")
+      .def_readonly("legacy_fonts_converted", &EncodingInfo::legacy_fonts_converted,
+                    "legacy Tibetan fonts whose text was converted to Unicode")
+      .def_readonly("legacy_fonts_unconverted", &EncodingInfo::legacy_fonts_unconverted,
+                    "declared legacy fonts no table covers (their text is kept as it is)")
+      .def("__repr__", [](const EncodingInfo& e) {
+        return "Encoding(" + py::repr(py::str(e.charset)).cast<std::string>() + ", source=" + EncodingSourceName(e.source) + ")";
+      });
+
+  py::class_<PageResult>(m, "Result",
+                         "What one extraction returns. `status` is \"ok\", \"no_content\" (a normal outcome: the "
+                         "page has no main content; text is \"\") or an error (\"not_html\", \"empty_input\", "
+                         "\"too_large\", \"io_error\", ...): see raise_for_status().")
+      .def_property_readonly("text", [](const PageResult& r) { return Utf8Str(r.result.Text()); },
+                             "the main text, blocks separated by blank lines, as format=\"text\" (with "
+                             "comments=True, the kept comments follow the content they belong to)")
+      .def_property_readonly("comments", [](const PageResult& r) { return Utf8Str(r.result.CommentsText()); },
+                             "comments=True: the kept comment blocks' text alone (the JSON record's "
+                             "\"comments\"); else \"\"")
+      .def_property_readonly("markdown", [](const PageResult& r) { return render::ToMarkdown(r.result, r.links); },
+                             "the main content as Markdown (links as [text](url) when links=True)")
+      .def_property_readonly("paper", [](const PageResult& r) { return render::ToPaperFormat(r.result); },
+                             "paper 001's layout: title, keywords, publish date, then the body")
+      .def_property_readonly("html", [](const PageResult& r) { return r.html; },
+                             "format=\"html\": the purified page (kept elements with their links); else None")
+      .def_property_readonly("title", [](const PageResult& r) { return Utf8Str(r.result.metadata.title); })
+      .def_property_readonly("date", [](const PageResult& r) { return Utf8Str(r.result.metadata.date); },
+                             "ISO 8601 (\"2009-11-09\", \"2009-11-09T12:30:00+05:30\"); \"\" if none")
+      .def_property_readonly("author", [](const PageResult& r) { return Utf8Str(r.result.metadata.author); })
+      .def_property_readonly("keywords", [](const PageResult& r) {
+            py::list out;
+            for (const std::string& k : r.result.metadata.keywords) out.append(Utf8Str(k));
+            return out;
+          })
+      .def_property_readonly("lang", [](const PageResult& r) { return Utf8Str(r.result.metadata.lang); })
+      .def_property_readonly("dir", [](const PageResult& r) { return Utf8Str(r.result.metadata.dir); }, "\"ltr\" or \"rtl\"")
+      .def_property_readonly("url", [](const PageResult& r) { return Utf8Str(r.result.metadata.url); },
+                             "the canonical URL (rel=canonical, og:url) or the URL given")
+      .def_property_readonly("site_name", [](const PageResult& r) { return Utf8Str(r.result.metadata.site_name); })
+      .def_property_readonly("description", [](const PageResult& r) { return Utf8Str(r.result.metadata.description); })
+      .def_property_readonly("blocks", [](const PageResult& r) { return r.result.blocks; }, "list of pith.Block")
+      .def_property_readonly("encoding", [](const PageResult& r) { return r.result.encoding; }, "pith.Encoding")
+      .def_property_readonly("algorithm", [](const PageResult& r) { return AlgorithmName(r.result.algorithm); },
+                             "the algorithm that ran")
+      .def_property_readonly("status", [](const PageResult& r) { return std::string(StatusCodeName(r.result.status.code())); })
+      .def_property_readonly("error", [](const PageResult& r) -> std::optional<std::string> {
+            if (!Failed(r.result)) return std::nullopt;
+            return r.result.status.ToString();
+          }, "for an error status, what went wrong (\"not_html: ...\"); else None")
+      .def_property_readonly("explain", [](const PageResult& r) { return ToPython(r.explain); },
+                             "explain=True: the algorithm's decisions (dict); else None")
+      .def("raise_for_status", [](const PageResult& r) {
+            if (Failed(r.result)) RaiseStatus(r.result.status);
+          }, "Raises the error status's exception (pith.NotHtmlError, ...); nothing for ok and no_content.")
+      .def("to_dict", [](const PageResult& r) { return ToPython(ToJsonOf(r)); },
+           "The record `pith extract -f json` writes for the page (\"input\" is \"\").")
+      .def("to_json", [](const PageResult& r) { return render::DumpJson(ToJsonOf(r)); },
+           "The same record as one JSON line (without the newline), as `pith extract -f jsonl` writes it.")
+      .def("render", &Render, py::arg("format"),
+           "The result in a format of pith.extract: text, markdown, paper, json (dict), jsonl, html.")
+      .def("__repr__", [](const PageResult& r) {
+        return "<pith.Result " + std::string(StatusCodeName(r.result.status.code())) + " title=" +
+               py::repr(py::str(r.result.metadata.title)).cast<std::string>() + ", " +
+               std::to_string(r.result.blocks.size()) + " blocks>";
+      })
+      .def(py::pickle(&ResultState, &ResultFromState));
+
+  py::class_<Core, std::shared_ptr<Core>>(m, "Core", "The C++ side of pith.Extractor (use pith.Extractor).")
+      .def(py::init([](const py::kwargs& kwargs) { return std::make_shared<Core>(kwargs); }))
+      .def("extract", &ExtractPage, py::arg("html"), py::arg("url") = py::none(), py::arg("http_charset") = py::none())
+      .def_property_readonly("format", [](const Core& c) { return c.config().format; });
+
+  m.def("option_table", &OptionTable, "Every keyword of pith.Extractor: name, flag, kind, default, help, group.");
+}
+
+}  // namespace pith::python
