@@ -2,6 +2,7 @@
 and two), what holding the GIL costs per page, and pith.dask over 8 WARCs with one and two workers.
 
     build-python/venv/bin/python bench/python_bench.py [--data ../shared/data] [--rounds 3] [--skip-dask]
+                                                       [--copies N]
 
 Wall times need an otherwise idle machine; CPU times (user+sys of this process, or of the Dask
 workers) are printed beside them because they stay meaningful on a loaded one. The speedups of two
@@ -94,7 +95,7 @@ def bench_pages(pages, rounds):
     return rows
 
 
-def bench_dask(pages, rounds):
+def bench_dask(pages, rounds, copies):
     import distributed
     import pith.dask
 
@@ -104,10 +105,11 @@ def bench_dask(pages, rounds):
         inputs, n = [], 0
         for k in range(8):
             path = os.path.join(folder, f"crawl-{k}.warc.gz")
-            n = warc_build.write_warc(path, pages[k * per:(k + 1) * per], first_id=n)
+            n = warc_build.write_warc(path, pages[k * per:(k + 1) * per] * copies, first_id=n)
             inputs.append(path)
         size = sum(os.path.getsize(p) for p in inputs)
-        print(f"  8 WARCs, {len(pages)} pages, {size / 1e6:.1f} MB of gzip")
+        pages = pages * copies
+        print(f"  8 WARCs, {len(pages)} pages ({copies} x the corpus), {size / 1e6:.1f} MB of gzip")
         results = {}
         for workers in (1, 2):
             with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -148,6 +150,9 @@ def main():
     parser.add_argument("--data", default=os.path.join(os.path.dirname(repo), "shared", "data"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-dask", action="store_true")
+    parser.add_argument("--copies", type=int, default=1,
+                        help="each WARC holds its share of the corpus this many times: longer tasks, "
+                             "as real crawl files are (tens of thousands of records each)")
     args = parser.parse_args()
     pages = warc_build.corpus_pages(args.data)
     print(f"pith {pith.__version__}, {len(pages)} pages of {args.data} "
@@ -156,7 +161,7 @@ def main():
     bench_pages(pages, args.rounds)
     if not args.skip_dask:
         print("pith.dask, LocalCluster:")
-        bench_dask(pages, args.rounds)
+        bench_dask(pages, args.rounds, args.copies)
     print(f"done, {machine_load()}")
 
 
