@@ -4,6 +4,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <system_error>
+
 #include "pith/options.h"
 
 namespace pith::cli {
@@ -13,6 +19,16 @@ inline constexpr int kExitOk = 0;            // every input produced a result (n
 inline constexpr int kExitSomeFailed = 1;    // at least one input failed; its error record was written
 inline constexpr int kExitUsage = 2;         // bad command line
 inline constexpr int kExitFatal = 3;         // could not run at all (unreadable data dir, unwritable -o DIR)
+
+// Creates `dir` and its parents; on failure says why on stderr ("pith: cannot create WHAT DIR: ...")
+// and returns false, for the caller to exit with kExitFatal. Inline: the Python module compiles some
+// of the commands' files without the rest of the tool.
+inline bool MakeFolder(const std::string& dir, std::string_view what) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) std::cerr << "pith: cannot create " << what << " " << dir << ": " << ec.message() << "\n";
+  return !ec;
+}
 
 // Adds --algorithm and the algorithm thresholds to `cmd`, writing into `options`.
 void AddAlgorithmFlags(CLI::App* cmd, Options& options);

@@ -82,14 +82,7 @@ int RunExtract(ExtractArgs& a) {
     }
     return RunArchiveBatch(items, {a.format, a.out_dir, a.url, a.blocks, a.links, a.jobs}, a.archive, a.options);
   }
-  if (!a.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(a.out_dir, ec);
-    if (ec) {
-      std::cerr << "pith: cannot create output folder " << a.out_dir << ": " << ec.message() << "\n";
-      return kExitFatal;
-    }
-  }
+  if (!a.out_dir.empty() && !MakeFolder(a.out_dir, "output folder")) return kExitFatal;
   SiteExtractors sites;
   if (const int rc = sites.Prepare(a.site, a.url, items, a.options); rc != kExitOk) return rc;
   const Extractor extractor(a.options);

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -94,13 +93,6 @@ Record MakeRecord(const io::FetchResult& f, const Extractor& extractor, const On
   return rec;
 }
 
-bool MakeDir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) std::cerr << "pith: cannot create folder " << dir << ": " << ec.message() << "\n";
-  return !ec;
-}
-
 // --save-html: DIR/NNNNNN.html plus a line in DIR/urls.tsv (file, requested URL, final URL, charset).
 bool SaveHtml(const std::string& dir, std::size_t i, const io::FetchResult& f, std::ofstream& index) {
   const std::string name = IndexName(i) + ".html";
@@ -159,10 +151,10 @@ int RunOnline(const OnlineArgs& a, const std::vector<std::string>& positional, c
     urls.insert(urls.end(), listed.begin(), listed.end());
   }
   if (urls.empty()) return kExitOk;
-  if (!out.out_dir.empty() && !MakeDir(out.out_dir)) return kExitFatal;
+  if (!out.out_dir.empty() && !MakeFolder(out.out_dir, "folder")) return kExitFatal;
   std::ofstream saved_index;
   if (!a.save_html.empty()) {
-    if (!MakeDir(a.save_html)) return kExitFatal;
+    if (!MakeFolder(a.save_html, "folder")) return kExitFatal;
     saved_index.open(a.save_html + "/urls.tsv", std::ios::binary);
   }
   io::FetchOptions fetch = a.fetch;

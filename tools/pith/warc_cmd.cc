@@ -87,14 +87,7 @@ class Batch {
 
   int Run(const std::vector<io::InputItem>& items) {
     bool any_failed = false;
-    if (!out_.out_dir.empty()) {
-      std::error_code ec;
-      std::filesystem::create_directories(out_.out_dir, ec);
-      if (ec) {
-        std::cerr << "pith: cannot create output folder " << out_.out_dir << ": " << ec.message() << "\n";
-        return kExitFatal;
-      }
-    }
+    if (!out_.out_dir.empty() && !MakeFolder(out_.out_dir, "output folder")) return kExitFatal;
     std::ostream* sink = &std::cout;
     std::ofstream file;
     if (out_.format == "wet" && out_.out_dir.empty()) std::cout << io::WetInfoRecord("stdout.warc.wet", NowIso());
