@@ -124,7 +124,7 @@ TEST(EvalDataset, WcxbDevHasTextAndSnippets) {
   SKIP_WITHOUT_SET("wcxb-dev");
   DataSet set;
   ASSERT_TRUE(LoadSet(SharedData() / "wcxb-dev", {}, &set).ok());
-  ASSERT_EQ(set.pages.size(), 400u);
+  ASSERT_EQ(set.pages.size(), 1000u);
   std::size_t with = 0, without = 0, typed = 0;
   for (const Page& p : set.pages) {
     EXPECT_TRUE(p.has_text_truth) << p.id;
@@ -133,8 +133,8 @@ TEST(EvalDataset, WcxbDevHasTextAndSnippets) {
     without += p.without.size();
     typed += !p.page_type.empty();
   }
-  EXPECT_EQ(typed, 400u);
-  EXPECT_GT(with, 400u);
+  EXPECT_EQ(typed, 1000u);
+  EXPECT_GT(with, 1000u);
   EXPECT_GT(without, 0u);
   // dev-0002: 5 "with" and 4 "without" snippets, and its title, author and date.
   const auto it = std::find_if(set.pages.begin(), set.pages.end(), [](const Page& p) { return p.id == "dev-0002"; });
@@ -149,7 +149,7 @@ TEST(EvalDataset, WcxbDevHasTextAndSnippets) {
   EXPECT_EQ(it->truth_date, "2025-08-25");
   const auto titled =
       std::count_if(set.pages.begin(), set.pages.end(), [](const Page& p) { return !p.truth_title.empty(); });
-  EXPECT_EQ(titled, 400);
+  EXPECT_EQ(titled, 1000);
 }
 
 TEST(EvalDataset, SetWithoutTruth) {

@@ -714,11 +714,11 @@ TEST(MetaCorpus, WcxbTitleDateAuthor) {
               "(%.1f%%); no date when unlabelled %d/%d; no author when unlabelled %d/%d\n",
               title.hit, title.total, title.pct(), date.hit, date.total, date.pct(), author.hit, author.total,
               author.pct(), date_quiet.hit, date_quiet.total, author_quiet.hit, author_quiet.total);
-  ExpectAtLeast(title, 328, 400, "wcxb-dev title");
-  ExpectAtLeast(date, 177, 211, "wcxb-dev date");
-  ExpectAtLeast(author, 164, 196, "wcxb-dev author");
-  ExpectAtLeast(date_quiet, 126, 189, "wcxb-dev no date when unlabelled");
-  ExpectAtLeast(author_quiet, 169, 204, "wcxb-dev no author when unlabelled");
+  ExpectAtLeast(title, 787, 1000, "wcxb-dev title");
+  ExpectAtLeast(date, 446, 520, "wcxb-dev date");
+  ExpectAtLeast(author, 391, 492, "wcxb-dev author");
+  ExpectAtLeast(date_quiet, 322, 480, "wcxb-dev no date when unlabelled");
+  ExpectAtLeast(author_quiet, 418, 508, "wcxb-dev no author when unlabelled");
 }
 
 TEST(MetaCorpus, DanielLanguage) {
