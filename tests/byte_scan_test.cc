@@ -1,7 +1,8 @@
-// Tests of the vectorised byte scans (src/text/byte_scan.h): FindAny gives what a plain loop
-// gives, at every length and alignment, on the baseline (SSE2) path and, where the CPU has
-// it, the AVX2 path; and the HTML tokenizer, which uses them, reads every corpus page into the same
-// tokens on both paths.
+// Tests of the vectorised byte scans (src/text/byte_scan.h): FindAny and FindAll give what a plain
+// loop gives, at every length and alignment, on the baseline (SSE2) path and, where the CPU has
+// it, the AVX2 path; the HTML tokenizer, which uses them, reads every corpus page into the same
+// tokens on both paths; and dom::CountText, which counts ASCII 32 bytes at a time with AVX2, counts
+// random text as its byte loop does.
 #include "text/byte_scan.h"
 
 #include <gtest/gtest.h>
@@ -12,11 +13,13 @@
 #include <vector>
 
 #include "decode/decode.h"
+#include "dom/annotate.h"
 #include "dom/html_tokenizer.h"
 #include "test_util.h"
 
 namespace {
 
+using pith::text::FindAll;
 using pith::text::FindAny;
 
 // Runs `f` once on each scan path this CPU has, then restores the default.
@@ -31,7 +34,7 @@ void OnEachPath(F f) {
   pith::text::SetScansUseAvx2ForTesting(avx2);
 }
 
-TEST(ByteScan, FindAnyMatchesAPlainLoop) {
+TEST(ByteScan, FindAnyAndFindAllMatchAPlainLoop) {
   std::mt19937 rng(45);
   OnEachPath([&] {
     for (int round = 0; round < 3000; ++round) {
@@ -45,8 +48,44 @@ TEST(ByteScan, FindAnyMatchesAPlainLoop) {
       const char* expected = begin;
       while (expected < end && *expected != '<' && *expected != '&') ++expected;
       ASSERT_EQ((FindAny<'<', '&'>(begin, end) - s.data()), expected - s.data()) << s.size() << " " << from;
+      std::vector<std::uint32_t> all{7}, plain{7};  // (appended to)
+      FindAll(std::string_view(begin, static_cast<std::size_t>(end - begin)), '\n', &all);
+      for (const char* p = begin; p < end; ++p) {
+        if (*p == '\n') plain.push_back(static_cast<std::uint32_t>(p - begin));
+      }
+      ASSERT_EQ(all, plain);
     }
   });
+}
+
+TEST(ByteScan, CountTextCountsAlikeOnEveryPath) {
+  std::mt19937 rng(45);
+  // Words, digits, spaces, punctuation, symbols, controls, and characters of 2, 3 and 4 bytes
+  // (Latin, CJK, Tibetan with its tsheg, an ideographic space, an emoji) that break ASCII runs.
+  const std::vector<std::string> pieces = {"word", "Ab", "x", "42", " ", "  \n\t", ".", ",", "!?", "$+<=>^`|~",
+                                           "\x01", "_", "-", "caf\xC3\xA9", "\xE4\xB8\xAD", "\xE0\xBD\x80\xE0\xBC\x8B",
+                                           "\xE3\x80\x80", "\xF0\x9F\x98\x80", "\xC2\xA0", "\xE2\x80\x94"};
+  const bool avx2 = pith::text::ScansUseAvx2();
+  for (int round = 0; round < 4000; ++round) {
+    std::string text;
+    // Mostly long ASCII runs (the vector path) with an occasional other piece.
+    const int n = static_cast<int>(rng() % 60);
+    for (int k = 0; k < n; ++k) text += rng() % 3 ? pieces[rng() % 13] : pieces[rng() % pieces.size()];
+    pith::dom::TextCounts counts[2];
+    for (int path = 0; path < 2; ++path) {
+      pith::text::SetScansUseAvx2ForTesting(path == 1);
+      pith::dom::CountText(text, &counts[path]);
+    }
+    const auto& a = counts[0];
+    const auto& b = counts[1];
+    ASSERT_EQ(a.chars, b.chars) << text;
+    ASSERT_EQ(a.punct, b.punct) << text;
+    ASSERT_EQ(a.words, b.words) << text;
+    ASSERT_EQ(a.tsheg, b.tsheg) << text;
+    ASSERT_EQ(a.cjk, b.cjk) << text;
+    for (int k = 0; k < static_cast<int>(pith::text::Script::kCount); ++k) ASSERT_EQ(a.by_script[k], b.by_script[k]) << text;
+  }
+  pith::text::SetScansUseAvx2ForTesting(avx2);
 }
 
 TEST(ByteScan, TokenizerReadsTheCorpusAlikeOnEveryPath) {
