@@ -1,6 +1,6 @@
 // The page at `/` and its script and style (see page.h). The script asks the server's own API
 // (/v1/extract with explain=1, and format=markdown or text) and builds the view with DOM calls
-// only: page text is always set as textContent, never parsed as HTML.
+// only: page text is always set as textContent, never parsed as HTML. `/#url=U` extracts U at once.
 #include "serve/page.h"
 
 namespace pith::serve {
@@ -163,6 +163,9 @@ const char kScript[] = R"js('use strict';
       zone.classList.remove('over');
       if (ev.dataTransfer.files[0]) take(ev.dataTransfer.files[0]).then(go);
     });
+    // /#url=https://... extracts that URL at once (a link or a bookmarklet can open the page so).
+    const asked = new URLSearchParams(location.hash.slice(1)).get('url');
+    if (asked) { $('source').value = asked; go(); }
   });
 })();
 )js";
