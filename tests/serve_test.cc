@@ -316,6 +316,7 @@ TEST(ServeAbuse, SlowIdleMalformedAndHugeRequests) {
   for (int f : idle) close(f);
   EXPECT_EQ(s.Request("GET", "/healthz").status, 200);
   EXPECT_LT(rss_idle, 200 * 1024) << "KiB with 1,000 idle connections";
+  RecordProperty("rss_kib_1000_idle", static_cast<int>(rss_idle));
 }
 
 TEST(ServeAbuse, PathologicalPagesOverloadAndDrain) {
@@ -363,6 +364,7 @@ TEST(ServeAbuse, PathologicalPagesOverloadAndDrain) {
   EXPECT_EQ(big.status, 200);
   EXPECT_EQ(Body(big)["title"], "Huge");
   EXPECT_LT(rss, 3L * 1024 * 1024) << "KiB while extracting a 60 MB page";
+  RecordProperty("rss_kib_60mb_page", static_cast<int>(rss));
   // SIGTERM while a fetch is in flight: it is answered, then the server exits 0.
   Reply slow;
   std::thread f([&] {

@@ -112,14 +112,15 @@ struct HttpServer::Impl {
   Impl(HttpLimits l, HttpApp& a) : limits(l), app(a), pool(l.workers, l.queue) {}
   HttpLimits limits;
   HttpApp& app;
+  // I/O thread only; declared before `io` so that they outlive any handler `io` destroys.
+  bool stopping = false;
+  std::size_t connections = 0;
+  int in_flight = 0;
+  int streams = 0;
+  std::unordered_set<Session*> sessions;
   asio::io_context io{1};
   tcp::acceptor acceptor{io};
   asio::signal_set signals{io};
-  bool stopping = false;              // I/O thread only
-  std::size_t connections = 0;        // I/O thread only
-  int in_flight = 0;                  // I/O thread only
-  int streams = 0;                    // I/O thread only
-  std::unordered_set<Session*> sessions;  // I/O thread only
   WorkerPool pool;
 
   void Accept();

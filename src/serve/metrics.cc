@@ -20,6 +20,10 @@ std::string Label(std::string_view v) {
   return out;
 }
 
+void Head(std::string& out, const char* name, const char* type, const char* help) {
+  out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+}
+
 std::string Number(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.9g", v);
@@ -64,14 +68,12 @@ void Metrics::SetGauges(int connections, int in_flight, std::size_t queued) {
 std::string Metrics::Text() const {
   std::lock_guard lock(mu_);
   std::string out;
-  out += "# HELP pith_requests_total HTTP requests answered, by endpoint and status.\n";
-  out += "# TYPE pith_requests_total counter\n";
+  Head(out, "pith_requests_total", "counter", "HTTP requests answered, by endpoint and status.");
   for (const auto& [key, s] : requests_) {
     out += "pith_requests_total{endpoint=\"" + Label(key.first) + "\",status=\"" + std::to_string(key.second) +
            "\"} " + std::to_string(s.count) + "\n";
   }
-  out += "# HELP pith_request_duration_seconds Time from a request's header to the end of its response.\n";
-  out += "# TYPE pith_request_duration_seconds histogram\n";
+  Head(out, "pith_request_duration_seconds", "histogram", "Time from a request's header to the end of its response.");
   for (const auto& [key, s] : requests_) {
     const std::string labels = "endpoint=\"" + Label(key.first) + "\",status=\"" + std::to_string(key.second) + "\"";
     std::uint64_t cumulative = 0;
@@ -84,31 +86,22 @@ std::string Metrics::Text() const {
     out += "pith_request_duration_seconds_sum{" + labels + "} " + Number(s.sum) + "\n";
     out += "pith_request_duration_seconds_count{" + labels + "} " + std::to_string(s.count) + "\n";
   }
-  out += "# HELP pith_request_bytes_total Request bytes received (bodies as sent, before inflating).\n";
-  out += "# TYPE pith_request_bytes_total counter\n";
-  out += "pith_request_bytes_total " + std::to_string(bytes_in_) + "\n";
-  out += "# HELP pith_response_bytes_total Response body bytes sent.\n";
-  out += "# TYPE pith_response_bytes_total counter\n";
-  out += "pith_response_bytes_total " + std::to_string(bytes_out_) + "\n";
-  out += "# HELP pith_records_total Extraction records made, by result (ok, no_content or the error kind).\n";
-  out += "# TYPE pith_records_total counter\n";
-  for (const auto& [kind, n] : records_) {
-    out += "pith_records_total{result=\"" + Label(kind) + "\"} " + std::to_string(n) + "\n";
-  }
-  out += "# HELP pith_fetches_total Pages fetched for a request, by result (ok or the fetch error kind).\n";
-  out += "# TYPE pith_fetches_total counter\n";
-  for (const auto& [kind, n] : fetches_) {
-    out += "pith_fetches_total{result=\"" + Label(kind) + "\"} " + std::to_string(n) + "\n";
-  }
-  out += "# HELP pith_requests_in_flight Requests being read, worked on or answered.\n";
-  out += "# TYPE pith_requests_in_flight gauge\n";
-  out += "pith_requests_in_flight " + std::to_string(in_flight_) + "\n";
-  out += "# HELP pith_queue_length Extraction jobs waiting for a worker.\n";
-  out += "# TYPE pith_queue_length gauge\n";
-  out += "pith_queue_length " + std::to_string(queued_) + "\n";
-  out += "# HELP pith_connections Open client connections.\n";
-  out += "# TYPE pith_connections gauge\n";
-  out += "pith_connections " + std::to_string(connections_) + "\n";
+  const auto single = [&out](const char* name, const char* type, const char* help, const std::string& value) {
+    Head(out, name, type, help);
+    out += std::string(name) + " " + value + "\n";
+  };
+  const auto by_result = [&out](const char* name, const char* help, const std::map<std::string, std::uint64_t>& m) {
+    Head(out, name, "counter", help);
+    for (const auto& [kind, n] : m) out += std::string(name) + "{result=\"" + Label(kind) + "\"} " + std::to_string(n) + "\n";
+  };
+  single("pith_request_bytes_total", "counter", "Request bytes received (bodies as sent, before inflating).",
+         std::to_string(bytes_in_));
+  single("pith_response_bytes_total", "counter", "Response body bytes sent.", std::to_string(bytes_out_));
+  by_result("pith_records_total", "Extraction records made, by result (ok, no_content or the error kind).", records_);
+  by_result("pith_fetches_total", "Pages fetched for a request, by result (ok or the fetch error kind).", fetches_);
+  single("pith_requests_in_flight", "gauge", "Requests being read, worked on or answered.", std::to_string(in_flight_));
+  single("pith_queue_length", "gauge", "Extraction jobs waiting for a worker.", std::to_string(queued_));
+  single("pith_connections", "gauge", "Open client connections.", std::to_string(connections_));
   return out;
 }
 
