@@ -372,8 +372,15 @@ TEST(ServeAbuse, PathologicalPagesOverloadAndDrain) {
     slow = ServeProcess::Send(c, "GET", s.Url("/v1/extract?url=" + site.Url("/slow-page")), "", {}, 20000);
     curl_easy_cleanup(c);
   });
+  const int late = Connect(s.port());  // a header still arriving when SIGTERM comes gets 503
+  SendAll(late, "GET /healthz HTTP/1.1\r\nHost: x\r\n");
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(s.pid(), SIGTERM);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  SendAll(late, "\r\n");
+  EXPECT_EQ(ReadUntilClose(late, 3000).rfind("HTTP/1.1 503", 0), 0u);
+  close(late);
+  EXPECT_LT(Connect(s.port()), 0);  // no longer accepting
   f.join();
   EXPECT_EQ(slow.status, 200) << slow.body;
   EXPECT_NE(slow.body.find("Record 9:"), std::string::npos);
