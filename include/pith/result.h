@@ -62,6 +62,8 @@ struct Block {
   int depth = 0;           // a block of a list item: how many lists hold the item (as `level` of its
                            // kListItem blocks; a heading in the item keeps its heading level); else 0
   std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
+  std::string language;    // kCode: the language the page names for the code, lower case as written
+                           // ("rust", "js", "console"); "" when it names none
   bool comment = false;    // the block belongs to a comment section or the replies after an article,
                            // kept by Options::comments
 };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "algo/algorithm.h"
+#include "render/code.h"
 #include "text/unicode.h"
 
 namespace pith::render {
@@ -217,6 +218,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
   std::vector<dom::NodeId> quote_of;  // ... of each block
 
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
+  dom::NodeId code_element = dom::kNoNode;    // the <pre> of `current` when it is code
   // While its text is empty the block being built is as Block() makes it (its kind, line and
   // links are set once text arrives), so most breaks, between elements without kept text, cost a
   // test.
@@ -239,7 +241,10 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       l.end = std::min(l.end > lead ? static_cast<std::uint32_t>(l.end - lead) : 0, size);
       return l.begin >= l.end;
     });
-    if (current.kind == BlockKind::kCode) current.links.clear();
+    if (current.kind == BlockKind::kCode) {
+      current.links.clear();
+      current.language = CodeLanguage(doc, code_element);
+    }
     if (!current.text.empty()) {
       blocks.push_back(std::move(current));
       quote_of.push_back(quote);
@@ -355,6 +360,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         typed = true;
         b->kind = kind;
         if (kind == BlockKind::kQuote) quote = open[k];
+        if (kind == BlockKind::kCode) code_element = open[k];
         b->level = dom::HeadingLevel(tag);
         if (kind == BlockKind::kTableRow) b->row = open[levels[k].row >= 0 ? levels[k].row : k];
       }
@@ -371,8 +377,10 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     const dom::Node& n = doc[i];
     marked_before[i + 1] = marked_before[i] + ((n.is_text() && keep[i]) || n.tag == dom::Tag::kPre);
   }
+  // Line-number gutters are passed over too, whatever they hold (their digits are no text).
   auto may_skip = [&](dom::NodeId id) {
-    return current.text.empty() && marked_before[doc.SubtreeEnd(id)] == marked_before[id];
+    return (current.text.empty() && marked_before[doc.SubtreeEnd(id)] == marked_before[id]) ||
+           (doc[id].attr_count != 0 && IsLineNumberGutter(doc, id));
   };
 
   WalkBlocks(doc, 0, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {

@@ -205,7 +205,7 @@ std::string MarkdownBlock(const Block& b, bool links) {
     }
     case BlockKind::kCode: {
       const std::string fence = CodeFence(text);
-      return fence + "\n" + text + "\n" + fence;
+      return fence + b.language + "\n" + text + "\n" + fence;
     }
     case BlockKind::kCaption: return text.empty() ? text : "*" + text + "*";
     case BlockKind::kListItem:
@@ -371,6 +371,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["number"] = b.number;
       }
       if (b.row != 0) block["row"] = b.row;
+      if (b.kind == BlockKind::kCode) block["language"] = b.language;
       if (b.comment) block["comment"] = true;
       if (links) {
         nlohmann::json spans = nlohmann::json::array();
