@@ -11,7 +11,11 @@
 
 namespace pith::render {
 
-std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep);
+struct CollectOptions {
+  bool images = true;  // Options::images: the content's images become kImage blocks and Block::images
+};
+std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep,
+                                 const CollectOptions& options = {});
 
 // Where blocks are cut, shared by CollectBlocks and the explain report: walks the subtree of `root`
 // in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
