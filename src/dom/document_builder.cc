@@ -9,6 +9,7 @@
 #include "decode/normalize.h"
 #include "math/mathml_to_latex.h"
 #include "text/ascii.h"
+#include "text/byte_scan.h"
 
 namespace pith::dom {
 namespace {
@@ -110,6 +111,13 @@ bool NamesCollapsiblePanel(std::string_view value) {
   return false;
 }
 
+// The newline table of the last page this thread built, kept for its memory: a page has thousands
+// of lines, and growing a new table for each page was a dozen allocations.
+std::vector<std::uint32_t>& SpareNewlines() {
+  thread_local std::vector<std::uint32_t> spare;
+  return spare;
+}
+
 std::size_t NonSpaceBytes(std::string_view s) {
   std::size_t count = 0;
   for (char c : s) count += !(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f');
@@ -201,6 +209,8 @@ AttributeRole RoleOfAttribute(std::string_view name) {
 DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes, std::size_t text_bytes,
                                  std::size_t attribute_bytes)
     : doc_(*doc) {
+  newlines_.swap(SpareNewlines());
+  newlines_.clear();
   doc_.Clear();
   doc_.nodes.reserve(nodes + 1);
   doc_.subtree_end.reserve(nodes + 1);
@@ -215,13 +225,10 @@ DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size
   parents_.push_back(0);
 }
 
+DocumentBuilder::~DocumentBuilder() { newlines_.swap(SpareNewlines()); }
+
 void DocumentBuilder::FindNewlines(std::string_view html) {
-  const char* p = html.data();
-  const char* end = p + html.size();
-  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
-    newlines_.push_back(static_cast<std::uint32_t>(p - html.data()));
-    ++p;
-  }
+  text::FindAll(html, '\n', &newlines_);
   newlines_.push_back(kEndOfNewlines);
 }
 

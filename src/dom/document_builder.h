@@ -84,6 +84,9 @@ class DocumentBuilder {
   // the bytes of text and of kept attribute values, to reserve the Document's buffers once.
   DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes = 0, std::size_t text_bytes = 0,
                   std::size_t attribute_bytes = 0);
+  ~DocumentBuilder();
+  DocumentBuilder(const DocumentBuilder&) = delete;
+  DocumentBuilder& operator=(const DocumentBuilder&) = delete;
 
   bool body_written() const { return doc_.body != kNoNode; }
 

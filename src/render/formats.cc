@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "render/json_writer.h"
+
 namespace pith::render {
 
 std::string ToText(const Result& r) {
@@ -456,7 +458,9 @@ nlohmann::json ErrorJson(std::string_view input, const Status& status) {
 }
 
 std::string DumpJson(const nlohmann::json& j, int indent) {
-  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  AppendJson(j, indent, &out);
+  return out;
 }
 
 nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, const nlohmann::json* explain,
