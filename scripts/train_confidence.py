@@ -37,6 +37,8 @@ from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GroupKFold
 
+from train_page_type import wrapped  # the tables' line wrapping, shared with the page-type table
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL_FILE = os.path.join(ROOT, "src", "classify", "confidence_model.cc")
 HEADER = os.path.join(ROOT, "src", "classify", "confidence.h")
@@ -205,23 +207,6 @@ def report(pages, names):
             fold_held[test] = model.predict(x[wcxb[test]], kept[wcxb[test]])
         print(summary_line("wcxb-dev, by domain", fold_held, f1[wcxb]))
         print(band_table(fold_held, f1[wcxb]))
-
-
-def number(v):
-    if v == 0:
-        return "0"
-    return repr(float("%.6g" % v))
-
-
-def wrapped(items, indent, width=110):
-    lines, line = [], ""
-    for item in items:
-        if line and len(line) + len(item) + 2 + indent > width:
-            lines.append(line + ",")
-            line = ""
-        line = item if not line else line + ", " + item
-    lines.append(line)
-    return ("\n" + " " * indent).join(lines)
 
 
 def write_table(model, names, path, summary):
