@@ -14,6 +14,7 @@ test_packages=(
   clang libclang-rt-14-dev libmodest-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
   libdeflate-dev  # bench/warc_bench.cc compares inflate libraries
+  python3-html5lib  # the parse differential's tie-breaker (tests/parse_html5lib.h)
 )
 python_packages=(  # the Python package (docs/python.md) and its tests
   python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev
