@@ -33,6 +33,9 @@ void AddAlgorithmFlags(CLI::App* cmd, Options& options) {
                 "blocks are marked (JSON: \"comment\": true per block, the \"comments\" text)");
   cmd->add_flag("--no-headline{false}", options.headline,
                 "leave out the content's headline (its opening heading, or the page's title opening it)");
+  cmd->add_flag("--no-images{false}", options.images,
+                "leave out the content's images (Markdown ![alt](src), HTML <img>, JSON image blocks); the "
+                "text never holds them");
   AutoOptions& au = options.automatic;
   cmd->add_option_function<std::string>(
          "--favor", [&au](const std::string& name) { ParseFavor(name, &au.favor); },
