@@ -22,7 +22,8 @@
 # Usage: scripts/fuzz_ci.sh [TARGET...]   (default: every fuzz/*_fuzz.cc)
 # Environment: FUZZ_SEED (default 1), FUZZ_RUNS (runs per target instead of fuzz/ci_runs.txt's, e.g.
 # to explore further with another seed), FUZZ_DATA_PAGES (corpus pages among the seeds, default 60),
-# FUZZ_BUILD (the build folder, default build-fuzz).
+# FUZZ_BUILD (the build folder, default build-fuzz), FUZZ_WORK (where each target's seeds, new inputs
+# and log go, default FUZZ_BUILD/ci: another folder lets two runs go side by side to compare them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${FUZZ_BUILD:-build-fuzz}
@@ -42,7 +43,7 @@ for name in "${targets[@]}"; do
   runs=${FUZZ_RUNS:-$(awk -v t="$name" '$1 == t { print $2 }' fuzz/ci_runs.txt)}
   note=""
   [ -n "$runs" ] || { runs=$default_runs; note=" (no line in fuzz/ci_runs.txt: the default)"; }
-  work=$build/ci/$name
+  work=${FUZZ_WORK:-$build/ci}/$name
   rm -rf "$work"
   mkdir -p "$work/new" "$work/artifacts" "fuzz/corpus/$name"
   scripts/fuzz_seeds.sh "$name" "$work/seeds"
