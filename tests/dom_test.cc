@@ -382,6 +382,38 @@ TEST(DomParse, MarkupThatOnlyLooksLikeAScriptIsParsed) {
   EXPECT_EQ(VisibleText(escaped), "After");
 }
 
+TEST(DomParse, KeepsImageTableAndCodeAttributesWhereTheyMeanSomething) {
+  const Document doc = Parsed(
+      "<picture><source srcset=\"a.webp 1x, a2.webp 2x\"><img src=ph.gif data-original=real.jpg data-src=second.jpg "
+      "data-srcset=\"b.jpg 2x\" width=1 height=2></picture>"
+      "<table><tr><td colspan=2 rowspan=3>c</td><th COLSPAN=4>h</th></tr></table>"
+      "<pre data-language=rust>x</pre><div data-lang=go width=5 colspan=2 srcset=s>y</div>");
+  const NodeId source = doc.FindFirst(Tag::kSource);
+  const NodeId img = doc.FindFirst(Tag::kImg);
+  ASSERT_NE(source, kNoNode);
+  ASSERT_NE(img, kNoNode);
+  EXPECT_EQ(doc.GetAttr(source, Attr::kSrcset), "a.webp 1x, a2.webp 2x");
+  EXPECT_EQ(doc.GetAttr(img, Attr::kDataSrc), "real.jpg");  // the first lazy-loading name wins
+  EXPECT_EQ(doc.GetAttr(img, Attr::kDataSrcset), "b.jpg 2x");
+  EXPECT_EQ(doc.GetAttr(img, Attr::kWidth), "1");
+  EXPECT_EQ(doc.GetAttr(img, Attr::kHeight), "2");
+  const NodeId td = doc.FindFirst(Tag::kTd);
+  const NodeId th = doc.FindFirst(Tag::kTh);
+  EXPECT_EQ(doc.GetAttr(td, Attr::kColspan), "2");
+  EXPECT_EQ(doc.GetAttr(td, Attr::kRowspan), "3");
+  EXPECT_EQ(doc.GetAttr(th, Attr::kColspan), "4");
+  EXPECT_EQ(doc.GetAttr(doc.FindFirst(Tag::kPre), Attr::kDataLang), "rust");
+  const NodeId div = doc.FindFirst(Tag::kDiv);
+  EXPECT_EQ(doc.GetAttr(div, Attr::kDataLang), "go");
+  bool present = true;
+  doc.GetAttr(div, Attr::kWidth, &present);  // width, colspan and srcset only on images and cells
+  EXPECT_FALSE(present);
+  doc.GetAttr(div, Attr::kColspan, &present);
+  EXPECT_FALSE(present);
+  doc.GetAttr(div, Attr::kSrcset, &present);
+  EXPECT_FALSE(present);
+}
+
 TEST(DomParse, HandlesATagWithManyAttributes) {
   std::string html = "<div";
   for (int i = 0; i < 100000; ++i) html += " a" + std::to_string(i) + "=\"v\"";

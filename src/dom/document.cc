@@ -7,7 +7,8 @@ std::string_view AttrName(Attr a) {
   static constexpr std::string_view kNames[] = {
       "class", "id", "href", "role", "itemprop", "itemtype", "lang", "dir", "name", "content",
       "property", "rel", "datetime", "type", "title", "src", "alt", "charset", "http-equiv",
-      "start", "reversed", "value"};
+      "start", "reversed", "value", "srcset", "data-src", "data-srcset", "width", "height", "colspan",
+      "rowspan", "data-lang"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<std::size_t>(Attr::kCount));
   return kNames[static_cast<std::size_t>(a)];
 }

@@ -28,6 +28,12 @@ enum class Attr : std::uint8_t {
   kClass, kId, kHref, kRole, kItemprop, kItemtype, kLang, kDir, kName, kContent, kProperty,
   kRel, kDatetime, kType, kTitle, kSrc, kAlt, kCharset, kHttpEquiv,
   kStart, kReversed, kValue,  // list numbering: <ol start>, <ol reversed>, <li value> (only there)
+  // Images (<img>, and <source> of a <picture>): the lazy-loading shapes' real URL (data-src, also
+  // read from data-original and data-lazy-src) and candidate lists (srcset, data-srcset); the size
+  // an <img> declares (width, height), which tells icons and tracking pixels.
+  kSrcset, kDataSrc, kDataSrcset, kWidth, kHeight,
+  kColspan, kRowspan,  // table cells (<td>, <th>) only
+  kDataLang,           // a code block's language as highlighters write it (data-lang, data-language)
   kCount
 };
 std::string_view AttrName(Attr a);

@@ -151,22 +151,45 @@ AttributeRole RoleOfAttribute(std::string_view name) {
         case 's': return name[1] == 't' && name[2] == 'y' ? is("style", Attr::kCount, AttributeRole::kStyle)
                                                           : is("start", Attr::kStart);
         case 'v': return is("value", Attr::kValue);
+        case 'w': return is("width", Attr::kWidth);
         default: return {};
       }
-    case 6: return is("hidden", Attr::kCount, AttributeRole::kHidden);
-    case 7: return name[1] == 'o' ? is("content", Attr::kContent) : is("charset", Attr::kCharset);
+    case 6:
+      switch (name[0]) {
+        case 'h': return name[1] == 'i' ? is("hidden", Attr::kCount, AttributeRole::kHidden) : is("height", Attr::kHeight);
+        case 's': return is("srcset", Attr::kSrcset);
+        default: return {};
+      }
+    case 7:
+      switch (name[0]) {
+        case 'c': return name[1] == 'o' && name[2] == 'n' ? is("content", Attr::kContent)
+               : name[1] == 'o'                          ? is("colspan", Attr::kColspan)
+                                                          : is("charset", Attr::kCharset);
+        case 'r': return is("rowspan", Attr::kRowspan);
+        default: return {};
+      }
     case 8:
       switch (name[0]) {
         case 'i': return name[4] == 'p' ? is("itemprop", Attr::kItemprop) : is("itemtype", Attr::kItemtype);
         case 'p': return is("property", Attr::kProperty);
-        case 'd': return is("datetime", Attr::kDatetime);
+        case 'd': return name[1] == 'a' && name[2] == 't' && name[3] == 'a' ? is("data-src", Attr::kDataSrc)
+                                                                            : is("datetime", Attr::kDatetime);
         case 'r': return is("reversed", Attr::kReversed);
         default: return {};
       }
+    case 9: return is("data-lang", Attr::kDataLang);
     case 10: return is("http-equiv", Attr::kHttpEquiv);
-    case 11: return is("aria-hidden", Attr::kCount, AttributeRole::kAriaHidden);
+    case 11: return name[0] == 'a' ? is("aria-hidden", Attr::kCount, AttributeRole::kAriaHidden)
+                                   : is("data-srcset", Attr::kDataSrcset);
     case 13:
-      if (name[4] != '-' || name[0] != 'a') return {};
+      if (name[4] != '-') return {};
+      if (name[0] == 'd') {  // lazy-loading scripts' other names for data-src; Prism's data-lang
+        if (name == "data-original") return {Attr::kDataSrc};
+        if (name == "data-lazy-src") return {Attr::kDataSrc};
+        if (name == "data-language") return {Attr::kDataLang};
+        return {};
+      }
+      if (name[0] != 'a') return {};
       if (name == "aria-expanded") return AttributeRole{.disclosure = AttributeRole::kExpanded};
       if (name == "aria-controls") return AttributeRole{.disclosure = AttributeRole::kControls};
       return {};

@@ -194,18 +194,22 @@ class DocumentBuilder {
   void FindNewlines(std::string_view html);
   static constexpr std::uint32_t kEndOfNewlines = 0xFFFFFFFFu;  // above the offset of every newline
   static bool Hides(AttributeRole::Hides rule, std::string_view value);
-  // List numbering attributes are kept on the elements they number (a form's <input value> is not).
+  // List numbering attributes are kept on the elements they number (a form's <input value> is not),
+  // image and table-cell attributes on images and cells.
   static bool KeptOn(Attr key, Tag tag) {
     switch (key) {
       case Attr::kStart: case Attr::kReversed: return tag == Tag::kOl;
       case Attr::kValue: return tag == Tag::kLi;
+      case Attr::kSrcset: case Attr::kDataSrc: case Attr::kDataSrcset: return tag == Tag::kImg || tag == Tag::kSource;
+      case Attr::kWidth: case Attr::kHeight: return tag == Tag::kImg;
+      case Attr::kColspan: case Attr::kRowspan: return tag == Tag::kTd || tag == Tag::kTh;
       default: return true;
     }
   }
   void Keep(Attr key, std::string_view value) {
     Node& element = doc_.nodes.back();
     if (element.attr_count == 0xFF) return;
-    const std::uint32_t bit = 1u << static_cast<int>(key);
+    const std::uint64_t bit = std::uint64_t{1} << static_cast<int>(key);
     if (element_kept_ & bit) return;  // first occurrence wins, as in HTML5
     element_kept_ |= bit;
     const auto begin = static_cast<std::uint32_t>(doc_.strings.size());
@@ -248,8 +252,8 @@ class DocumentBuilder {
   bool element_linkish_ = false;  // ... it has an attribute other than name, id and style
   bool element_expander_ = false;  // ... it has aria-expanded
   std::string element_controls_;  // ... its aria-controls value
-  std::uint32_t element_kept_ = 0;  // ... and the Attrs it keeps, a bit each
-  static_assert(static_cast<int>(Attr::kCount) <= 32);
+  std::uint64_t element_kept_ = 0;  // ... and the Attrs it keeps, a bit each
+  static_assert(static_cast<int>(Attr::kCount) <= 64);
   NodeId last_expander_ = kNoNode;  // the last element with aria-expanded
   std::unordered_set<std::string> disclosed_ids_;  // ids an element with aria-expanded names in aria-controls
   bool may_hold_ef_byte_ = true;
