@@ -41,7 +41,8 @@ std::string Collapse(std::string_view s) {
 // What a Markdown reader shows of `md`: the text of every node, a space between blocks, table
 // cells and lines. Node types that the blocks cannot have asked for go to `unexpected`: emphasis
 // outside a caption, raw HTML, code spans, strike-through, rules, and links when `links` is off.
-std::string ReadBack(const std::string& md, bool links, std::vector<std::string>* unexpected) {
+std::string ReadBack(const std::string& md, bool links, std::vector<std::string>* unexpected,
+                     std::vector<std::string>* images = nullptr) {
   cmark_gfm_core_extensions_ensure_registered();
   std::unique_ptr<cmark_parser, void (*)(cmark_parser*)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
                                                                  cmark_parser_free);
@@ -52,11 +53,22 @@ std::string ReadBack(const std::string& md, bool links, std::vector<std::string>
   std::unique_ptr<cmark_node, void (*)(cmark_node*)> doc(cmark_parser_finish(parser.get()), cmark_node_free);
   std::string text;
   int in_caption = 0;
+  int in_image = 0;  // an image's alt text is no text of the page's
   cmark_iter* it = cmark_iter_new(doc.get());
   for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
     cmark_node* node = cmark_iter_get_node(it);
     const std::string type = cmark_node_get_type_string(node);
     const char* literal = cmark_node_get_literal(node);
+    if (type == "image" && images) {
+      if (ev == CMARK_EVENT_ENTER) {
+        images->push_back(cmark_node_get_url(node));
+        ++in_image;
+      } else {
+        --in_image;
+      }
+      continue;
+    }
+    if (in_image > 0) continue;
     if (ev == CMARK_EVENT_ENTER) {
       if (type == "text" || type == "code_block") text += literal ? literal : "";
       if (type == "softbreak" || type == "linebreak") text += ' ';
@@ -88,6 +100,26 @@ std::string BlockText(const Result& r) {
   std::string text;
   for (const Block& b : r.blocks) text += b.text + " ";
   return Collapse(text);
+}
+
+// The blocks' images, their URLs as Markdown writes them (spaces and parentheses percent-encoded).
+std::vector<std::string> BlockImages(const Result& r) {
+  std::vector<std::string> urls;
+  for (const Block& b : r.blocks) {
+    for (const Image& i : b.images) {
+      std::string url;
+      for (const char c : i.src) {
+        if (c == ' ') url += "%20";
+        else if (c == '(') url += "%28";
+        else if (c == ')') url += "%29";
+        else if (c == '<') url += "%3C";
+        else if (c == '>') url += "%3E";
+        else if (c != '\n' && c != '\r' && c != '\t') url.push_back(c);
+      }
+      urls.push_back(url);
+    }
+  }
+  return urls;
 }
 
 Block MakeBlock(BlockKind kind, std::string text, std::uint32_t row = 0) {
@@ -324,9 +356,10 @@ TEST(Blocks, ParagraphsInsideItemsQuotesAndCaptionsKeepTheirKind) {
       "<blockquote><p>q1</p><p>q2</p></blockquote><figure><img src=x><figcaption><p>cap</p></figcaption></figure>"
       "<h2><p>styled lead</p></h2><table><tr><td><p>layout</p></td></tr></table><p>outside</p>"
       "<table><tr><td>cell</td><td>cell 2</td></tr></table></body>");
-  EXPECT_EQ(Kinds(r), (std::vector<std::string>{"list_item", "list_item", "list_item", "quote", "quote", "caption",
-                                                "paragraph", "paragraph", "paragraph", "table_row", "table_row"}));
-  ASSERT_EQ(r.blocks.size(), 11u);
+  EXPECT_EQ(Kinds(r), (std::vector<std::string>{"list_item", "list_item", "list_item", "quote", "quote", "image",
+                                                "caption", "paragraph", "paragraph", "paragraph", "table_row",
+                                                "table_row"}));
+  ASSERT_EQ(r.blocks.size(), 12u);
   EXPECT_NE(r.blocks[0].item, 0u);
   EXPECT_EQ(r.blocks[1].item, r.blocks[0].item);
   EXPECT_NE(r.blocks[2].item, r.blocks[0].item);
@@ -334,8 +367,8 @@ TEST(Blocks, ParagraphsInsideItemsQuotesAndCaptionsKeepTheirKind) {
   const nlohmann::json json = ToJson(r, "page.html", true);
   EXPECT_EQ(json["blocks"][1]["item"], r.blocks[0].item);
   EXPECT_FALSE(json["blocks"][3].contains("item"));
-  EXPECT_EQ(json["blocks"][9]["row"], json["blocks"][10]["row"]);
-  EXPECT_FALSE(json["blocks"][8].contains("row"));
+  EXPECT_EQ(json["blocks"][10]["row"], json["blocks"][11]["row"]);
+  EXPECT_FALSE(json["blocks"][9].contains("row"));
 }
 
 // Content lying wholly inside one list item or one quotation (a page laid out as a list, a blog
@@ -499,9 +532,10 @@ TEST(MarkdownCorpus, EveryPageReadsBackAsItsText) {
       if (r.blocks.empty()) continue;
       ++pages;
       for (const bool links : {false, true}) {
-        std::vector<std::string> unexpected;
-        const std::string shown = ReadBack(ToMarkdown(r, links), links, &unexpected);
+        std::vector<std::string> unexpected, images;
+        const std::string shown = ReadBack(ToMarkdown(r, links), links, &unexpected, &images);
         const std::string want = BlockText(r);
+        if (images != BlockImages(r)) unexpected.push_back("images differ");
         if (shown != want || !unexpected.empty()) {
           std::size_t at = 0;
           while (at < shown.size() && at < want.size() && shown[at] == want[at]) ++at;

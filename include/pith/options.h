@@ -264,6 +264,9 @@ struct Options {
   // default content is the article without its comments. A thread whose posts are the page's
   // content is content either way.
   bool comments = false;
+  // Images of the content (Block::images, kImage blocks: docs/output.md, "Images"): written by the
+  // Markdown, HTML and JSON outputs; never part of the text. false (`--no-images`) leaves them out.
+  bool images = true;
 
   LineBlockOptions lineblock;
   AutoOptions automatic;  // `auto` is a C++ keyword

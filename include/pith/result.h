@@ -36,8 +36,9 @@ struct EncodingInfo {
   std::uint32_t legacy_unmapped_chars = 0;  // converted-font characters without a table entry (kept)
 };
 
-// One unit of main content, in document order.
-enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption };
+// One unit of main content, in document order. kImage: an image standing on its own (its text is
+// empty; the image is Block::images[0]).
+enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption, kImage };
 PITH_API const char* BlockKindName(BlockKind k);
 
 // A stretch of a block's text that is a link in the page.
@@ -45,6 +46,17 @@ struct Link {
   std::uint32_t begin = 0;  // byte offsets into Block::text: [begin, end)
   std::uint32_t end = 0;
   std::string url;          // the href, resolved against the page URL and <base href> when known
+};
+
+// An image of the content (Options::images): a block of its own or standing inside a block's text.
+struct Image {
+  std::string src;       // the URL (its lazy-loading source, src, or the largest srcset candidate),
+                         // resolved as links are
+  std::string alt;       // its alt text
+  std::string caption;   // the text of the <figcaption> of its <figure>, when it has one (the caption
+                         // is also a kCaption block of its own, after or before the image)
+  std::uint32_t at = 0;  // inside a block's text: the byte offset in Block::text it stands at; 0 for
+                         // a kImage block
 };
 
 struct Block {
@@ -62,6 +74,9 @@ struct Block {
   int depth = 0;           // a block of a list item: how many lists hold the item (as `level` of its
                            // kListItem blocks; a heading in the item keeps its heading level); else 0
   std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
+  std::string language;    // kCode: the language the page names for the code, lower case as written
+                           // ("rust", "js", "console"); "" when it names none
+  std::vector<Image> images;  // kImage: its image; other blocks: the images inside their text, in order
   bool comment = false;    // the block belongs to a comment section or the replies after an article,
                            // kept by Options::comments
 };

@@ -125,6 +125,7 @@ class PageOptions(TypedDict, total=False):
     max_depth: int
     comments: bool
     no_headline: bool
+    no_images: bool
     favor: str | None
     auto_min_para: int
     auto_short_vote: float

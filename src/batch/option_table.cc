@@ -278,6 +278,10 @@ std::vector<OptionSpec> Build() {
   t.push_back(Served(Flag("no-headline", G::kAlgorithm,
                           "leave out the content's headline (its opening heading, or the page's title opening it)",
                           FIELD(options.headline), false)));
+  t.push_back(Served(Flag("no-images", G::kAlgorithm,
+                          "leave out the content's images (Markdown ![alt](src), HTML <img>, JSON image blocks); the "
+                          "text never holds them",
+                          FIELD(options.images), false)));
   t.push_back(Served(Choice(
       "favor", G::kAlgorithm,
       "auto: balanced, precision (less text that is not the content, some content lost) or recall (more of the "

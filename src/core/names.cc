@@ -90,6 +90,7 @@ const char* BlockKindName(BlockKind k) {
     case BlockKind::kCode: return "code";
     case BlockKind::kTableRow: return "table_row";
     case BlockKind::kCaption: return "caption";
+    case BlockKind::kImage: return "image";
   }
   return "paragraph";
 }
@@ -101,7 +102,7 @@ template <class Take>
 std::string JoinBlocks(const std::vector<Block>& blocks, Take take) {
   std::string out;
   for (const Block& b : blocks) {
-    if (!take(b)) continue;
+    if (!take(b) || b.text.empty()) continue;  // (an image block has no text)
     if (!out.empty()) out += "\n\n";
     out += b.text;
   }

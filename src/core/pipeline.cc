@@ -74,19 +74,22 @@ Status Prepare(std::string_view bytes, const PageInfo& info, const Options& opti
 
 namespace {
 
-// Link targets as written in the page become absolute when the page's URL or <base href> allows.
+// Link targets and image URLs as written in the page become absolute when the page's URL or
+// <base href> allows.
 void ResolveLinks(const dom::Document& doc, std::string_view page_url, std::vector<Block>* blocks) {
   std::string base;
   bool base_known = false;
   for (Block& b : *blocks) {
-    for (Link& l : b.links) {
+    auto resolve = [&](std::string* url) {
       if (!base_known) {
         base = meta::LinkBase(doc, page_url);
         base_known = true;
       }
-      std::string resolved = meta::ResolveUrl(base, l.url);
-      if (!resolved.empty()) l.url = std::move(resolved);
-    }
+      std::string resolved = meta::ResolveUrl(base, *url);
+      if (!resolved.empty()) *url = std::move(resolved);
+    };
+    for (Link& l : b.links) resolve(&l.url);
+    for (Image& i : b.images) resolve(&i.src);
   }
 }
 
@@ -105,7 +108,7 @@ void Run(std::string_view bytes, const PageInfo& info, const Options& options, P
   const algo::Context ctx{state->doc, state->annotation, options, &state->page_type};
   result->status = algo::Run(ctx, &state->selection);
   if (!result->status.ok()) return;
-  result->blocks = render::CollectBlocks(state->doc, state->selection.keep);
+  result->blocks = render::CollectBlocks(state->doc, state->selection.keep, {.images = options.images});
   if (options.extract_metadata) {
     meta::ExtractMetadata(state->doc, state->annotation, state->selection.keep, info.url, &result->metadata);
   } else {

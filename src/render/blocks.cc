@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "algo/algorithm.h"
+#include "render/code.h"
+#include "render/images.h"
 #include "text/unicode.h"
 
 namespace pith::render {
@@ -123,6 +125,82 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
   }
 }
 
+// Which images lie in the content: the text around an image decides (docs/output.md, "Images").
+// Counts of visible text nodes (holding more than white space) kept and not kept, before each node.
+class ContentImages {
+ public:
+  ContentImages(const dom::Document& doc, const std::vector<std::uint8_t>& keep)
+      : doc_(doc), kept_before_(doc.size() + 1, 0), dropped_before_(doc.size() + 1, 0) {
+    for (dom::NodeId i = 0; i < doc.size(); ++i) {
+      const dom::Node& n = doc[i];
+      const bool visible = n.is_text() && !n.hidden() && HoldsText(doc.Text(i));
+      kept_before_[i + 1] = kept_before_[i] + (visible && keep[i]);
+      dropped_before_[i + 1] = dropped_before_[i] + (visible && !keep[i]);
+      if (visible && keep[i]) kept_.push_back(i);
+    }
+    if (!kept_.empty()) root_ = LowestCommonAncestor(kept_.front(), kept_.back());
+  }
+
+  // The image lies inside the content's root (the lowest element holding all kept text), and the
+  // nearest element around it that holds text holds only kept text, or holds kept and other text
+  // and no text that is not kept stands between the image and the kept text before or after it.
+  bool InContent(dom::NodeId img) const {
+    if (root_ == dom::kNoNode || !(img == root_ || doc_.IsAncestor(root_, img))) return false;
+    for (dom::NodeId a = doc_[img].parent; a != dom::kNoNode; a = doc_[a].parent) {
+      const std::uint32_t kept = Kept(a, doc_.SubtreeEnd(a)), dropped = Dropped(a, doc_.SubtreeEnd(a));
+      if (kept + dropped == 0) continue;
+      if (dropped == 0) return true;
+      if (kept == 0) return false;
+      const auto next = std::upper_bound(kept_.begin(), kept_.end(), img);
+      const bool after = next != kept_.end() && Dropped(img, *next) == 0;
+      const bool before = next != kept_.begin() && Dropped(*(next - 1), img) == 0;
+      return before || after;
+    }
+    return false;
+  }
+
+ private:
+  static bool HoldsText(std::string_view s) {
+    for (const char c : s) {
+      if (!(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f')) return true;
+    }
+    return false;
+  }
+  std::uint32_t Kept(dom::NodeId from, dom::NodeId to) const { return kept_before_[to] - kept_before_[from]; }
+  std::uint32_t Dropped(dom::NodeId from, dom::NodeId to) const {
+    return dropped_before_[to] - dropped_before_[from];
+  }
+  dom::NodeId LowestCommonAncestor(dom::NodeId a, dom::NodeId b) const {
+    while (a != dom::kNoNode && !(a == b || doc_.IsAncestor(a, b))) a = doc_[a].parent;
+    return a;
+  }
+
+  const dom::Document& doc_;
+  std::vector<std::uint32_t> kept_before_, dropped_before_;
+  std::vector<dom::NodeId> kept_;  // the kept visible text nodes, in order
+  dom::NodeId root_ = dom::kNoNode;
+};
+
+// The text of the <figcaption> of the <figure> an image stands in (the figure is its parent or
+// grandparent), white space collapsed; "" when none.
+std::string FigureCaption(const dom::Document& doc, dom::NodeId img) {
+  dom::NodeId figure = doc[img].parent;
+  for (int level = 0; level < 2 && figure != dom::kNoNode && doc[figure].tag != dom::Tag::kFigure; ++level) {
+    figure = doc[figure].parent;
+  }
+  if (figure == dom::kNoNode || doc[figure].tag != dom::Tag::kFigure) return {};
+  for (dom::NodeId c = doc[figure].first_child; c != dom::kNoNode; c = doc[c].next_sibling) {
+    if (doc[c].tag != dom::Tag::kFigcaption) continue;
+    std::string caption;
+    for (dom::NodeId t = c + 1; t < doc.SubtreeEnd(c); ++t) {
+      if (doc[t].is_text() && !doc[t].hidden()) AppendCollapsed(doc.Text(t), &caption);
+    }
+    TrimEnd(&caption);
+    return caption;
+  }
+  return {};
+}
+
 }  // namespace
 
 // Written through a pointer into room made up front: collapsing never lengthens the text, since
@@ -210,19 +288,37 @@ bool BreakLine(bool in_pre, std::string* text) {
   return false;
 }
 
-std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
+std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep,
+                                 const CollectOptions& options) {
   std::vector<Block> blocks;
   Block current;
   dom::NodeId quote = dom::kNoNode;   // the <blockquote> of `current` when it is a quote
   std::vector<dom::NodeId> quote_of;  // ... of each block
 
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
+  dom::NodeId code_element = dom::kNoNode;    // the <pre> of `current` when it is code
   // While its text is empty the block being built is as Block() makes it (its kind, line and
   // links are set once text arrives), so most breaks, between elements without kept text, cost a
   // test.
   auto flush = [&]() {
     current_anchor = dom::kNoNode;
-    if (current.text.empty()) return;
+    if (current.text.empty()) {
+      // Images met with no text in their block stand on their own.
+      if (current.images.empty()) return;
+      Block image = std::move(current);
+      std::vector<Image> images = std::move(image.images);
+      for (Image& i : images) {
+        i.at = 0;
+        blocks.push_back(image);
+        blocks.back().kind = BlockKind::kImage;
+        blocks.back().level = 0;
+        blocks.back().links.clear();
+        blocks.back().images.push_back(std::move(i));
+        quote_of.push_back(quote);
+      }
+      current = Block();
+      return;
+    }
     TrimEnd(&current.text);
     // Leading white space goes; in code, only up to the last line break in it: the first line's
     // indentation is the code's.
@@ -239,7 +335,11 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       l.end = std::min(l.end > lead ? static_cast<std::uint32_t>(l.end - lead) : 0, size);
       return l.begin >= l.end;
     });
-    if (current.kind == BlockKind::kCode) current.links.clear();
+    for (Image& i : current.images) i.at = std::min(i.at > lead ? static_cast<std::uint32_t>(i.at - lead) : 0, size);
+    if (current.kind == BlockKind::kCode) {
+      current.links.clear();
+      current.language = CodeLanguage(doc, code_element);
+    }
     if (!current.text.empty()) {
       blocks.push_back(std::move(current));
       quote_of.push_back(quote);
@@ -355,6 +455,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         typed = true;
         b->kind = kind;
         if (kind == BlockKind::kQuote) quote = open[k];
+        if (kind == BlockKind::kCode) code_element = open[k];
         b->level = dom::HeadingLevel(tag);
         if (kind == BlockKind::kTableRow) b->row = open[levels[k].row >= 0 ? levels[k].row : k];
       }
@@ -366,18 +467,40 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
   // Most of a page is not kept. While no text waits in `current` (a break would be a no-op), a
   // subtree without kept text and without <pre> is passed over: marked_before[i] counts the kept
   // text nodes and <pre> elements before node i.
+  // Visible images count as marked too, so that the walk reaches them.
+  const bool images = options.images;
   std::vector<std::uint32_t> marked_before(doc.size() + 1, 0);
   for (dom::NodeId i = 0; i < doc.size(); ++i) {
     const dom::Node& n = doc[i];
-    marked_before[i + 1] = marked_before[i] + ((n.is_text() && keep[i]) || n.tag == dom::Tag::kPre);
+    marked_before[i + 1] = marked_before[i] + ((n.is_text() && keep[i]) || n.tag == dom::Tag::kPre ||
+                                               (images && n.tag == dom::Tag::kImg && !n.hidden()));
   }
+  // Line-number gutters are passed over too, whatever they hold (their digits are no text).
   auto may_skip = [&](dom::NodeId id) {
-    return current.text.empty() && marked_before[doc.SubtreeEnd(id)] == marked_before[id];
+    return (current.text.empty() && current.images.empty() &&
+            marked_before[doc.SubtreeEnd(id)] == marked_before[id]) ||
+           (doc[id].attr_count != 0 && IsLineNumberGutter(doc, id));
   };
+  std::optional<ContentImages> content_images;  // made at the first image met
 
   WalkBlocks(doc, 0, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
+    // An image stands between words as a space does; an inline image goes before that space.
+    const auto image_at = static_cast<std::uint32_t>(current.text.size());
     if (n.tag == dom::Tag::kImg && !current.text.empty()) current.text.push_back(' ');
+    if (n.tag == dom::Tag::kImg && images && !in_pre) {
+      if (!content_images) content_images.emplace(doc, keep);
+      std::string url = ImageUrl(doc, id);
+      if (IsDecorativeImage(doc, id, url) || !content_images->InContent(id)) return;
+      if (current.text.empty() && current.images.empty()) {
+        block_context(&current, open);
+        current.line = n.line;
+      }
+      current.images.push_back(Image{std::move(url), std::string(doc.GetAttr(id, dom::Attr::kAlt)),
+                                     FigureCaption(doc, id), image_at});
+      current_anchor = dom::kNoNode;
+      return;
+    }
     // A <br> breaks the line inside the block (an address, a verse, a post's lines); a second one
     // with nothing kept since is a paragraph break, as pages without <p> write them.
     if (n.tag == dom::Tag::kBr) {
@@ -392,7 +515,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     current.comment = comment;
     const std::size_t before = current.text.size();
     AppendNodeText(doc.Text(id), in_pre, &current.text);
-    if (before == 0 && !current.text.empty()) {  // the block's first text
+    if (before == 0 && !current.text.empty() && current.images.empty()) {  // the block's first content
       block_context(&current, open);
       current.line = n.line;
     }

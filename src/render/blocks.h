@@ -11,7 +11,11 @@
 
 namespace pith::render {
 
-std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep);
+struct CollectOptions {
+  bool images = true;  // Options::images: the content's images become kImage blocks and Block::images
+};
+std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std::uint8_t>& keep,
+                                 const CollectOptions& options = {});
 
 // Where blocks are cut, shared by CollectBlocks and the explain report: walks the subtree of `root`
 // in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
@@ -19,8 +23,9 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
 // (one is a line break inside its block, two in a row a block's end: BreakLine), `open` being the
 // block-level ancestors still open (innermost last).
 // may_skip(id), asked at every element, lets the walk pass over the element's whole subtree without
-// a call; the caller says yes only where the calls it spares would change nothing (and the subtree
-// holds no <pre>, whose close would have reset in_pre).
+// a call: where the calls it spares would change nothing (and the subtree holds no <pre>, whose
+// close would have reset in_pre), or where the subtree's text is to be left out (a line-number
+// gutter).
 template <class OnBreak, class OnNode, class MaySkip>
 void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, OnNode&& on_node,
                 MaySkip&& may_skip) {

@@ -134,30 +134,70 @@ bool WritableLink(std::string_view url) {
   return scheme.rfind("javascript:", 0) != 0;
 }
 
-// The block's text escaped, with its links as [text](url) when `links`. `pipes`: a table cell.
-// `one_line`: line breaks as spaces (a table cell, a heading).
+// An image as Markdown: ![alt](src).
+std::string MarkdownImage(const Image& image) {
+  std::string out = "![";
+  AppendEscaped(image.alt, false, EscapeContext{.brackets = true, .one_line = true}, &out);
+  out += "](" + MarkdownUrl(image.src) + ")";
+  return out;
+}
+
+// The block's text escaped, with its links as [text](url) when `links` and its images as
+// ![alt](src) where they stand. `pipes`: a table cell. `one_line`: line breaks as spaces (a table
+// cell, a heading).
 std::string InlineText(const Block& b, bool links, bool pipes = false, bool one_line = false) {
   std::string out;
   std::size_t at = 0;
   const std::string_view text = b.text;
   const bool tildes = std::count(text.begin(), text.end(), '~') >= 2 || text.starts_with('~') || text.ends_with('~');
   EscapeContext context{.pipes = pipes, .one_line = one_line, .tildes = tildes};
-  auto append = [&](std::size_t end, bool link_text) {
-    context.brackets = link_text;
+  bool in_link = false;
+  auto append = [&](std::size_t end) {
+    context.brackets = in_link;
     AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', context, &out);
     at = end;
   };
+  // Where links open and close and images stand, in order of their offsets (at one offset a link
+  // closes before an image, and an image goes before a link that opens there).
+  enum Order : std::uint8_t { kClose, kImage, kOpen };
+  struct Mark {
+    std::size_t at;
+    Order order;
+    std::size_t index;
+    bool operator<(const Mark& o) const { return at != o.at ? at < o.at : order < o.order; }
+  };
+  std::vector<Mark> marks;
   if (links) {
-    for (const Link& l : b.links) {
-      if (l.begin < at || l.end > text.size() || l.begin >= l.end || !WritableLink(l.url)) continue;
-      append(l.begin, false);
-      if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');  // "![" is an image
-      out += '[';
-      append(l.end, true);
-      out += "](" + MarkdownUrl(l.url) + ")";
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < b.links.size(); ++i) {
+      const Link& l = b.links[i];
+      if (l.begin < end || l.end > text.size() || l.begin >= l.end || !WritableLink(l.url)) continue;
+      marks.push_back({l.begin, kOpen, i});
+      marks.push_back({l.end, kClose, i});
+      end = l.end;
     }
   }
-  append(text.size(), false);
+  for (std::size_t i = 0; i < b.images.size(); ++i) marks.push_back({std::min<std::size_t>(b.images[i].at, text.size()), kImage, i});
+  std::stable_sort(marks.begin(), marks.end());
+  for (const Mark& m : marks) {
+    append(m.at);
+    switch (m.order) {
+      case kOpen:
+        if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');  // "![" is an image
+        out += '[';
+        in_link = true;
+        break;
+      case kClose:
+        out += "](" + MarkdownUrl(b.links[m.index].url) + ")";
+        in_link = false;
+        break;
+      case kImage:
+        if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');
+        out += MarkdownImage(b.images[m.index]);
+        break;
+    }
+  }
+  append(text.size());
   return out;
 }
 
@@ -205,9 +245,10 @@ std::string MarkdownBlock(const Block& b, bool links) {
     }
     case BlockKind::kCode: {
       const std::string fence = CodeFence(text);
-      return fence + "\n" + text + "\n" + fence;
+      return fence + b.language + "\n" + text + "\n" + fence;
     }
     case BlockKind::kCaption: return text.empty() ? text : "*" + text + "*";
+    case BlockKind::kImage: return b.images.empty() ? std::string() : MarkdownImage(b.images.front());
     case BlockKind::kListItem:
     case BlockKind::kParagraph:
     case BlockKind::kTableRow: return text;
@@ -371,6 +412,17 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["number"] = b.number;
       }
       if (b.row != 0) block["row"] = b.row;
+      if (b.kind == BlockKind::kCode) block["language"] = b.language;
+      if (b.kind == BlockKind::kImage && !b.images.empty()) {
+        const Image& i = b.images.front();
+        block["src"] = i.src;
+        block["alt"] = i.alt;
+        block["caption"] = i.caption;
+      } else if (!b.images.empty()) {
+        nlohmann::json images = nlohmann::json::array();
+        for (const Image& i : b.images) images.push_back({{"at", i.at}, {"src", i.src}, {"alt", i.alt}, {"caption", i.caption}});
+        block["images"] = std::move(images);
+      }
       if (b.comment) block["comment"] = true;
       if (links) {
         nlohmann::json spans = nlohmann::json::array();
