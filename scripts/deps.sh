@@ -9,11 +9,13 @@ cli_packages=(
   build-essential cmake ninja-build pkg-config
   libicu-dev libuchardet-dev libcurl4-openssl-dev libcli11-dev nlohmann-json3-dev
   libisal-dev zlib1g-dev libzstd-dev libbrotli-dev  # WARC and .html.gz reading
+  libboost-dev  # pith serve: Boost.Beast + Asio, header-only (docs/serve.md)
 )
 test_packages=(
   clang libclang-rt-14-dev libmodest-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
   libdeflate-dev  # bench/warc_bench.cc compares inflate libraries
+  wrk  # bench/serve_load.sh, pith serve's load benchmark
 )
 python_packages=(  # the Python package (docs/python.md) and its tests
   python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev

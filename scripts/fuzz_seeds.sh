@@ -19,6 +19,7 @@ target=$1
 out=$2
 mkdir -p "$out"
 [ "$target" = site_model_fuzz ] && exit 0
+[ "$target" = serve_request_fuzz ] && exit 0  # requests, not pages: its corpus folder only
 
 header() {  # the bytes put before seed number $1 for this target, as printf escapes
   local i=$1

@@ -1,5 +1,6 @@
 // A tiny HTTP/1.1 server for online-mode tests: listens on 127.0.0.1 on an ephemeral port, one
-// thread per connection, `Connection: close` after every response. Tests give it a handler that
+// thread per connection, `Connection: close` after every response (another loopback address and a
+// fixed port may be asked for: the forgery guard's tests). Tests give it a handler that
 // maps a request to a response; the server never contacts any other address.
 #pragma once
 
@@ -11,6 +12,7 @@
 
 #include <atomic>
 #include <cctype>
+#include <cstdint>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -43,15 +45,16 @@ class TestHttpServer {
  public:
   using Handler = std::function<HttpResponse(const HttpRequest&)>;
 
-  explicit TestHttpServer(Handler handler) : handler_(std::move(handler)) {
+  explicit TestHttpServer(Handler handler, const std::string& address = "127.0.0.1", int port = 0)
+      : handler_(std::move(handler)), address_(address) {
     listen_fd_ = socket(AF_INET, SOCK_STREAM, 0);
     int one = 1;
     setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = 0;
-    bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    inet_pton(AF_INET, address.c_str(), &addr.sin_addr);
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    bound_ = bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
     listen(listen_fd_, 512);
     socklen_t len = sizeof addr;
     getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
@@ -68,7 +71,8 @@ class TestHttpServer {
   }
 
   int port() const { return port_; }
-  std::string Url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  bool bound() const { return bound_; }
+  std::string Url(const std::string& path) const { return "http://" + address_ + ":" + std::to_string(port_) + path; }
   int Hits(const std::string& path) {
     std::lock_guard lock(mu_);
     return hits_[path];
@@ -179,6 +183,8 @@ class TestHttpServer {
   }
 
   Handler handler_;
+  std::string address_;
+  bool bound_ = false;
   int listen_fd_ = -1;
   int port_ = 0;
   std::atomic<bool> stop_{false};

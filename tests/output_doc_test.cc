@@ -221,7 +221,7 @@ TEST(OutputDoc, EveryValueOfAnEnumeratedFieldIsDocumented) {
   for (std::size_t f = 0; f < classify::kPageTypeFeatures; ++f) names.insert(classify::PageTypeFeatureName(f));
   for (int e = 1; e <= static_cast<int>(WarcError::kIo); ++e) names.insert(WarcErrorName(static_cast<WarcError>(e)));
   for (int s = 1; s <= static_cast<int>(WarcSkip::kEmpty); ++s) names.insert(WarcSkipName(static_cast<WarcSkip>(s)));
-  for (int e = 1; e <= static_cast<int>(io::FetchError::kNetwork); ++e) {
+  for (int e = 1; e <= static_cast<int>(io::FetchError::kForbiddenAddress); ++e) {
     names.insert(std::string(io::FetchErrorName(static_cast<io::FetchError>(e))));
   }
   for (int a = 0; a <= static_cast<int>(Algorithm::kAuto); ++a) names.insert(AlgorithmName(static_cast<Algorithm>(a)));

@@ -3,9 +3,14 @@
 // One loop on the calling thread: admit URLs into a window, start the ones whose host has a free
 // slot and whose per-host delay has passed, drive curl_multi_perform, classify finished transfers
 // (retrying transient ones after a backoff), and deliver finished results in input order.
+// Under FetchOptions::public_only every socket goes through OpenSocket, which checks the address
+// libcurl resolved and is about to connect to (address_guard.h).
 #include "fetch/fetch.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +22,8 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+
+#include "fetch/address_guard.h"
 
 namespace pith::io {
 namespace {
@@ -62,8 +69,33 @@ struct Transfer {
   bool checked_type = false;
   bool too_large = false;
   bool not_html = false;
+  std::string forbidden;  // why the guard refused the last address tried ("" = none refused)
+  const FetchOptions* options = nullptr;
   char errbuf[CURL_ERROR_SIZE] = {};
 };
+
+std::string AddressText(const sockaddr* addr) {
+  char buf[INET6_ADDRSTRLEN] = {};
+  if (addr->sa_family == AF_INET) {
+    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(addr)->sin_addr, buf, sizeof buf);
+  } else if (addr->sa_family == AF_INET6) {
+    inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(addr)->sin6_addr, buf, sizeof buf);
+  }
+  return buf;
+}
+
+// libcurl's open-socket callback under public_only: the address is the one the socket will be
+// connected to, so refusing here leaves no window between the check and the connection.
+curl_socket_t OpenSocket(void* user, curlsocktype, curl_sockaddr* address) {
+  auto* t = static_cast<Transfer*>(user);
+  const sockaddr* addr = &address->addr;
+  const std::string_view range = t->options->address_check ? t->options->address_check(addr) : NonPublicRange(addr);
+  if (!range.empty()) {
+    t->forbidden = AddressText(addr) + " is a " + std::string(range) + " address";
+    return CURL_SOCKET_BAD;
+  }
+  return socket(address->family, address->socktype, address->protocol);
+}
 
 long ResponseCode(CURL* easy) {
   long code = 0;
@@ -170,6 +202,7 @@ class Loop {
     window_ = o.window > 0 ? o.window : static_cast<std::size_t>(std::max(1, o.max_connections)) * 4;
     multi_ = curl_multi_init();
     curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, static_cast<long>(std::max(1, o.max_connections)));
+    for (const std::string& entry : o.resolve) resolve_ = curl_slist_append(resolve_, entry.c_str());
     start_ = Clock::now();
   }
   ~Loop() {
@@ -178,6 +211,7 @@ class Loop {
       curl_easy_cleanup(easy);
     }
     curl_multi_cleanup(multi_);
+    curl_slist_free_all(resolve_);
   }
 
   void Run() {
@@ -246,10 +280,17 @@ class Loop {
     t->easy = curl_easy_init();
     t->body = &slot.result.body;
     t->limit = o_.max_body_bytes;
+    t->options = &o_;
     slot.result.body.clear();
     CURL* e = t->easy;
     curl_easy_setopt(e, CURLOPT_URL, slot.result.url.c_str());
-    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, o_.allow_file_urls ? "http,https,file" : "http,https");
+    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, o_.allow_file_urls && !o_.public_only ? "http,https,file" : "http,https");
+    if (o_.public_only) {
+      curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, OpenSocket);
+      curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, t.get());
+      curl_easy_setopt(e, CURLOPT_PROXY, "");
+    }
+    if (resolve_ != nullptr) curl_easy_setopt(e, CURLOPT_RESOLVE, resolve_);
     curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(e, CURLOPT_MAXREDIRS, static_cast<long>(o_.max_redirects));
@@ -317,7 +358,10 @@ class Loop {
   static void Classify(const Transfer& t, CURLcode code, FetchResult& r) {
     r.error = FetchError::kNone;
     r.message.clear();
-    if (t.too_large || code == CURLE_FILESIZE_EXCEEDED) {
+    if (!t.forbidden.empty() && code != CURLE_OK) {
+      r.error = FetchError::kForbiddenAddress;
+      r.message = "refused: " + t.forbidden + " (only public addresses are fetched)";
+    } else if (t.too_large || code == CURLE_FILESIZE_EXCEEDED) {
       r.error = FetchError::kTooLarge;
       r.message = "body larger than the limit";
     } else if (t.not_html) {
@@ -395,6 +439,7 @@ class Loop {
   const FetchOptions& o_;
   std::size_t window_ = 0;
   CURLM* multi_ = nullptr;
+  curl_slist* resolve_ = nullptr;  // FetchOptions::resolve
   std::map<std::size_t, Slot> slots_;  // admitted, not yet delivered (at most window_)
   std::deque<Waiting> waiting_;        // admitted, not in flight (new or retrying)
   std::unordered_map<std::string, HostState> hosts_;
@@ -419,6 +464,7 @@ std::string_view FetchErrorName(FetchError e) {
     case FetchError::kTooLarge: return "too_large";
     case FetchError::kNotHtml: return "not_html";
     case FetchError::kNetwork: return "network";
+    case FetchError::kForbiddenAddress: return "forbidden_address";
   }
   return "network";
 }

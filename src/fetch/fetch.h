@@ -13,7 +13,9 @@
 // Failures are typed (FetchError): bad_url (unparsable, or a scheme other than http/https unless
 // file:// is allowed), dns, connect, timeout, tls, too_many_redirects, http_status (final status
 // ≥ 400), too_large, not_html (Content-Type is neither HTML, XML nor text — PDFs, images...),
-// network (connection dropped, empty reply...). A body is kept only for successful fetches.
+// network (connection dropped, empty reply...), forbidden_address (FetchOptions::public_only: the
+// host, or a redirect's, resolves only to addresses that are not public; address_guard.h). A body
+// is kept only for successful fetches.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +23,9 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <sys/socket.h>
 
 namespace pith::io {
 
@@ -36,6 +41,7 @@ enum class FetchError {
   kTooLarge,
   kNotHtml,
   kNetwork,
+  kForbiddenAddress,
 };
 
 // Stable lower-case name used as the JSON error kind ("bad_url", "http_status", ...).
@@ -56,6 +62,14 @@ struct FetchOptions {
   bool allow_file_urls = false;      // also fetch file:// URLs
   std::size_t window = 0;            // results buffered for in-order delivery (0: 4 × max_connections)
   bool progress = false;             // print done / failed / in flight / rate to stderr
+  // The forgery guard (pith serve): connect only to public unicast addresses (address_guard.h),
+  // checked on every connection of every redirect hop; http and https only; proxies from the
+  // environment are ignored, since a proxy would resolve the host where the guard cannot see it.
+  bool public_only = false;
+  // Seams for tests of the guard: fixed resolutions ("host:port:address", libcurl's
+  // CURLOPT_RESOLVE) and a policy replacing NonPublicRange ("" = allowed, else the range's name).
+  std::vector<std::string> resolve;
+  std::function<std::string_view(const sockaddr*)> address_check;
 };
 
 struct FetchResult {

@@ -33,6 +33,7 @@ void RegisterExplain(CLI::App& root, int& exit_code);  // explain_cmd.cc
 void RegisterPlot(CLI::App& root, int& exit_code);     // plot_cmd.cc
 void RegisterSite(CLI::App& root, int& exit_code);     // site_cmd.cc
 void RegisterIdentify(CLI::App& root, int& exit_code); // identify_cmd.cc
+void RegisterServe(CLI::App& root, int& exit_code);    // serve_cmd.cc
 
 // `pith --version`: "pith X.Y.Z" and the libraries it was built with, one per line (version.cc).
 std::string VersionText();

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   pith::cli::RegisterPlot(app, exit_code);
   pith::cli::RegisterSite(app, exit_code);
   pith::cli::RegisterIdentify(app, exit_code);
+  pith::cli::RegisterServe(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
