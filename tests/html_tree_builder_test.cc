@@ -220,7 +220,8 @@ TEST(HtmlTreeBuilder, ForeignContentBreaksOutAtHtmlTags) {
   EXPECT_EQ(Tree("<svg><g><div>out</div></g></svg>"), "html\n  head\n  body\n    div\n      \"out\"\n");
   EXPECT_EQ(Tree("<svg><font color=red>x</font></svg>"), "html\n  head\n  body\n    font\n      \"x\"\n");
   EXPECT_EQ(Tree("<svg><font>x</font></svg>y"), "html\n  head\n  body\n    \"y\"\n");
-  EXPECT_EQ(Tree("<math><mi>x</mi><p>y"), "html\n  head\n  body\n    p\n      \"y\"\n");
+  // (A <math> is written as one formula holding its LaTeX: document.h.)
+  EXPECT_EQ(Tree("<math><mi>x</mi><p>y"), "html\n  head\n  body\n    math\n      \"x\"\n    p\n      \"y\"\n");
   // </p> and </br> also break out.
   EXPECT_EQ(Tree("<svg></p>x"), "html\n  head\n  body\n    p\n    \"x\"\n");
 }
@@ -228,7 +229,8 @@ TEST(HtmlTreeBuilder, ForeignContentBreaksOutAtHtmlTags) {
 TEST(HtmlTreeBuilder, IntegrationPointsKeepHtmlInsideForeignContent) {
   EXPECT_EQ(Tree("<svg><desc><div>in</div></desc></svg><p>out"), "html\n  head\n  body\n    p\n      \"out\"\n");
   EXPECT_EQ(Tree("<svg><foreignObject><p>in</p></foreignObject></svg>out"), "html\n  head\n  body\n    \"out\"\n");
-  EXPECT_EQ(Tree("<math><mi><b>in</b></mi></math>out"), "html\n  head\n  body\n    \"out\"\n");
+  EXPECT_EQ(Tree("<math><mi><b>in</b></mi></math>out"),
+            "html\n  head\n  body\n    math\n      \"\\operatorname{in}\"\n    \"out\"\n");
   // annotation-xml is an HTML integration point only with an HTML encoding.
   EXPECT_EQ(Tree("<math><annotation-xml encoding=\"text/html\"><div>in</div></annotation-xml></math>"),
             "html\n  head\n  body\n");

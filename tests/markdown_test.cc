@@ -76,7 +76,12 @@ std::string ReadBack(const std::string& md, bool links, std::vector<std::string>
                            std::string(cmark_node_get_type_string(cmark_node_parent(node))) == "paragraph" &&
                            !cmark_node_previous(node) && !cmark_node_next(node);
       if (caption) ++in_caption;
-      if ((type == "emph" && !caption) || type == "strong" || type == "html_inline" || type == "html_block" ||
+      // A table cell's blocks are joined by <br>, which reads as a line break.
+      const bool cell_break = type == "html_inline" && literal && std::string_view(literal) == "<br>" &&
+                              cmark_node_parent(node) &&
+                              std::string(cmark_node_get_type_string(cmark_node_parent(node))) == "table_cell";
+      if (cell_break) text += ' ';
+      if ((type == "emph" && !caption) || type == "strong" || (type == "html_inline" && !cell_break) || type == "html_block" ||
           type == "code" || type == "strikethrough" || type == "thematic_break" || type == "image" ||
           (type == "link" && !links)) {
         unexpected->push_back(type + ": " + (literal ? literal : ""));
@@ -95,10 +100,14 @@ std::string ReadBack(const std::string& md, bool links, std::vector<std::string>
   return Collapse(text);
 }
 
-// The text the blocks hold, as a reader should see it.
+// The text the blocks hold, as a reader should see it (a list item in a table cell behind its
+// marker: a cell holds no list).
 std::string BlockText(const Result& r) {
   std::string text;
-  for (const Block& b : r.blocks) text += b.text + " ";
+  for (const Block& b : r.blocks) {
+    if (b.table != 0 && b.kind == BlockKind::kListItem) text += b.number > 0 ? std::to_string(b.number) + ". " : "- ";
+    text += b.text + " ";
+  }
   return Collapse(text);
 }
 
@@ -122,11 +131,17 @@ std::vector<std::string> BlockImages(const Result& r) {
   return urls;
 }
 
+// A block of `kind`; a table cell (kTableRow) of table 1, row `row`, a cell of its own.
 Block MakeBlock(BlockKind kind, std::string text, std::uint32_t row = 0) {
+  static std::uint32_t cells = 0;
   Block b;
   b.kind = kind;
   b.text = std::move(text);
-  b.row = row;
+  if (kind == BlockKind::kTableRow) {
+    b.table = 1;
+    b.row = row;
+    b.cell = ++cells;
+  }
   if (kind == BlockKind::kHeading) b.level = 2;
   return b;
 }
@@ -347,19 +362,20 @@ std::vector<std::string> Kinds(const Result& r) {
   return kinds;
 }
 
-// A list item's, a quote's and a caption's paragraphs are still items, quotes and captions; a
-// heading or a table cell holding paragraphs is a wrapper, its text paragraphs. Every block of
-// one item shares the item's id; JSON --blocks carries it, and a table cell's row.
+// A list item's, a quote's, a caption's and a data table cell's paragraphs are still items,
+// quotes, captions and cells; a heading holding paragraphs is a wrapper, and so is a layout table's
+// cell: their text is paragraphs. Every block of one item shares the item's id; JSON --blocks
+// carries it, and a table cell's row.
 TEST(Blocks, ParagraphsInsideItemsQuotesAndCaptionsKeepTheirKind) {
   const Result r = WholePage(
       "<body><ul><li><p>first</p><p>second</p></li><li>plain</li></ul>"
       "<blockquote><p>q1</p><p>q2</p></blockquote><figure><img src=x><figcaption><p>cap</p></figcaption></figure>"
       "<h2><p>styled lead</p></h2><table><tr><td><p>layout</p></td></tr></table><p>outside</p>"
-      "<table><tr><td>cell</td><td>cell 2</td></tr></table></body>");
+      "<table><tr><td>cell</td><td><p>cell 2</p></td></tr><tr><td>a</td><td>b</td></tr></table></body>");
   EXPECT_EQ(Kinds(r), (std::vector<std::string>{"list_item", "list_item", "list_item", "quote", "quote", "image",
                                                 "caption", "paragraph", "paragraph", "paragraph", "table_row",
-                                                "table_row"}));
-  ASSERT_EQ(r.blocks.size(), 12u);
+                                                "table_row", "table_row", "table_row"}));
+  ASSERT_EQ(r.blocks.size(), 14u);
   EXPECT_NE(r.blocks[0].item, 0u);
   EXPECT_EQ(r.blocks[1].item, r.blocks[0].item);
   EXPECT_NE(r.blocks[2].item, r.blocks[0].item);
@@ -478,8 +494,8 @@ TEST(Markdown, AnItemStartingWithAHeadingQuoteOrCodeKeepsItsMarker) {
 TEST(Blocks, ALineBreakStaysInsideItsBlockTwoEndIt) {
   const Result r = WholePage(
       "<body><p>1 Harbour Road<br>Portsmouth<br> \n<br>Second paragraph.<br></p><h3>Title<br>- subtitle</h3>"
-      "<pre>a<br>b</pre><table><tr><td>x<br>y</td></tr></table></body>");
-  ASSERT_EQ(r.blocks.size(), 5u);
+      "<pre>a<br>b</pre><table><tr><th>x<br>y</th><th>z</th></tr></table></body>");
+  ASSERT_EQ(r.blocks.size(), 6u);
   EXPECT_EQ(r.blocks[0].text, "1 Harbour Road\nPortsmouth");
   EXPECT_EQ(r.blocks[1].text, "Second paragraph.");
   EXPECT_EQ(r.blocks[2].text, "Title\n- subtitle");
@@ -487,7 +503,7 @@ TEST(Blocks, ALineBreakStaysInsideItsBlockTwoEndIt) {
   EXPECT_EQ(r.blocks[4].text, "x\ny");
   const std::string md = ToMarkdown(r);
   EXPECT_EQ(md, "1 Harbour Road\\\nPortsmouth\n\nSecond paragraph.\n\n### Title - subtitle\n\n```\na\nb\n```\n\n"
-                "| x y |\n| --- |\n");
+                "| x y | z |\n| --- | --- |\n");
   const CmarkDocument root = ParseCommonMark(md);
   cmark_node* paragraph = cmark_node_first_child(root.get());
   ASSERT_EQ(cmark_node_get_type(paragraph), CMARK_NODE_PARAGRAPH);

@@ -182,6 +182,92 @@ TEST(Serve, ErrorKindsToStatuses) {
   EXPECT_NE(r.body.find("Record 4:"), std::string::npos) << r.body;
 }
 
+// Sends `data` as one chunk of a chunked request body.
+bool SendChunk(int fd, const std::string& data) {
+  char size[32];
+  std::snprintf(size, sizeof size, "%zx\r\n", data.size());
+  return SendAll(fd, size + data + "\r\n");
+}
+
+TEST(Serve, BatchStreamsOneRecordPerLineInOrder) {
+  const fs::path corpus = fs::path(PITH_SHARED_DATA) / "wcxb-dev" / "html";
+  if (!fs::exists(corpus)) GTEST_SKIP() << "no corpus at " << corpus;
+  TestHttpServer site(TestRoutes);
+  TempDir dir;
+  std::vector<fs::path> pages;
+  for (const auto& e : fs::directory_iterator(corpus)) pages.push_back(e.path());
+  std::sort(pages.begin(), pages.end());
+  if (pages.size() < 20) GTEST_SKIP() << "too few corpus pages";
+  pages = std::vector<fs::path>(pages.begin() + 12, pages.begin() + 20);
+  for (const fs::path& p : pages) fs::copy_file(p, dir.path() / p.filename());
+  const testing::RunResult cli = testing::RunPith("extract -f jsonl " + dir.path().string());
+  std::vector<json> expected;
+  std::istringstream lines(cli.out);
+  for (std::string l; std::getline(lines, l);) expected.push_back(json::parse(l));
+  ASSERT_EQ(expected.size(), pages.size());
+  ServeProcess s("--quiet --allow-private --max-line 2000000");
+  ASSERT_TRUE(s.ok()) << s.Log();
+  // Pages, a blank line, bad lines, an over-long line, a fetched URL; one record each, in order.
+  std::string body;
+  for (const fs::path& p : pages) body += json{{"html", testing::ReadFile(p)}}.dump() + "\n";
+  body += "\n{\"url\": 7}\nnot json\n" + json{{"html", std::string(2100000, 'x')}}.dump() + "\n";
+  body += json{{"url", site.Url("/page/5")}}.dump() + "\n" + json{{"url", "ftp://x/"}}.dump();  // no final newline
+  const Reply r = s.Request("POST", "/v1/batch", body, {"Content-Type: application/x-ndjson"});
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.content_type, "application/x-ndjson");
+  std::vector<json> got;
+  std::istringstream out(r.body);
+  for (std::string l; std::getline(out, l);) got.push_back(json::parse(l));
+  ASSERT_EQ(got.size(), pages.size() + 5);
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    EXPECT_EQ(got[i]["input"], "line " + std::to_string(i + 1));
+    json a = got[i], b = expected[i];
+    a.erase("input");
+    b.erase("input");
+    EXPECT_EQ(a, b) << pages[i];
+  }
+  const std::size_t k = pages.size();
+  EXPECT_EQ(got[k]["input"], "line " + std::to_string(k + 2));  // the blank line counts as a line, not a record
+  EXPECT_EQ(got[k]["error"]["kind"], "bad_request");
+  EXPECT_EQ(got[k + 1]["error"]["kind"], "bad_request");
+  EXPECT_EQ(got[k + 2]["error"]["kind"], "too_large");
+  EXPECT_EQ(got[k + 3]["status"], "ok");
+  EXPECT_EQ(got[k + 3]["final_url"], site.Url("/page/5"));
+  EXPECT_EQ(got[k + 4]["error"]["kind"], "bad_url");
+  EXPECT_EQ(s.Request("POST", "/v1/batch?format=markdown", body).status, 400);
+
+  // Streamed: the first record arrives before the body is complete; memory stays bounded while a
+  // 150 MB batch goes through.
+  const int fd = Connect(s.port());
+  ASSERT_TRUE(SendAll(fd, "POST /v1/batch HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
+  const std::string line = json{{"html", testing::ReadFile(pages[0])}}.dump() + "\n";
+  ASSERT_TRUE(SendChunk(fd, line));
+  std::string first;
+  for (int i = 0; i < 100 && first.find("\"status\":\"ok\"") == std::string::npos; ++i) first += ReadUntilClose(fd, 100);
+  EXPECT_NE(first.find("HTTP/1.1 200"), std::string::npos) << first.substr(0, 300);
+  EXPECT_NE(first.find("\"status\":\"ok\""), std::string::npos);
+  std::atomic<std::size_t> records{0};
+  std::thread reader([&] {
+    std::string all;
+    for (int i = 0; i < 600 && all.find("\r\n0\r\n\r\n") == std::string::npos; ++i) {
+      all += ReadUntilClose(fd, 100);
+      records = static_cast<std::size_t>(std::count(all.begin(), all.end(), '\n'));
+    }
+  });
+  long max_rss = 0;
+  const int count = static_cast<int>((150u << 20) / line.size());
+  for (int i = 0; i < count; ++i) {
+    ASSERT_TRUE(SendChunk(fd, line));
+    if (i % 50 == 0) max_rss = std::max(max_rss, s.RssKb());
+  }
+  SendAll(fd, "0\r\n\r\n");
+  reader.join();
+  close(fd);
+  EXPECT_GT(records.load(), static_cast<std::size_t>(count));  // every record and its chunk framing
+  EXPECT_LT(max_rss, 400 * 1024) << "KiB while a 150 MB batch streamed through";
+  RecordProperty("rss_kib_150mb_batch", static_cast<int>(max_rss));
+}
+
 TEST(Serve, ForgeryGuardRefusesLocalSitesUnlessAllowed) {
   TestHttpServer site(TestRoutes);
   const std::string port = std::to_string(site.port());

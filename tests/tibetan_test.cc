@@ -18,6 +18,7 @@
 #include "pith/pith.h"
 #include "render/blocks.h"
 #include "test_util.h"
+#include "text/byte_scan.h"
 #include "text/tibetan.h"
 
 namespace pith {
@@ -594,6 +595,29 @@ TEST(TibetanConvert, PipelineConvertsOnlyPagesTheIdentifierCallsTibetan) {
   ASSERT_TRUE(tmw.status.ok()) << tmw.status.ToString();
   EXPECT_NE(tmw.Text().find("\u0F0B"), std::string::npos);
   EXPECT_EQ(tmw.Text().find("#m-"), std::string::npos);
+}
+
+// The scan for "face"/"font" reads 16 or 32 places at a time: a declaration is found at every
+// offset from the start and the end of a page, in any case, on both scan paths, and near misses
+// ("fact", "fonts-", "fa ce") are not taken for one.
+TEST(TibetanConvert, LegacyFontDeclarationIsFoundAtEveryPlace) {
+  const bool avx2 = text::ScansUseAvx2();
+  for (const bool use_avx2 : {false, true}) {
+    text::SetScansUseAvx2ForTesting(use_avx2);
+    for (const std::string_view declaration : {"face=\"Dedris-a\"", "FONT: 28pt TibetanMachineWeb1;", "FaCe='TibetanMachineWeb1'"}) {
+      for (std::size_t before = 0; before < 70; ++before) {
+        for (const std::size_t after : {0, 1, 2, 3, 17, 40}) {
+          const std::string page = std::string(before, 'f') + std::string(declaration) + std::string(after, 'o');
+          EXPECT_TRUE(text::DeclaresLegacyTibetanFont(page)) << page << (use_avx2 ? " (avx2)" : "");
+        }
+      }
+    }
+    for (std::size_t before = 0; before < 70; ++before) {
+      const std::string page = std::string(before, ' ') + "fact=Dedris-a fa ce=Dedris-a fon t=Dedris-a";
+      EXPECT_FALSE(text::DeclaresLegacyTibetanFont(page)) << page;
+    }
+  }
+  text::SetScansUseAvx2ForTesting(avx2);
 }
 
 // The whole development corpus holds no Tibetan page (a few pages carry one Tibetan language link).

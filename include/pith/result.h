@@ -68,7 +68,16 @@ struct Block {
   std::string text;        // UTF-8, whitespace collapsed; '\n' where the page breaks the line (a <br>).
                            // kCode keeps its layout: line breaks, indentation, tabs
   std::uint32_t line = 0;  // 1-based source line where the block starts (0 = unknown)
-  std::uint32_t row = 0;   // kTableRow: an id shared by the cells of one table row (0 = none)
+  // The blocks of a data table's cells (kTableRow for a cell's text and paragraphs; kListItem, kCode,
+  // kImage for those inside a cell): ids shared by the blocks of one table, one row, one cell (0 =
+  // not in a table). Every cell of a row that holds content has a block, an empty cell one of empty
+  // text.
+  std::uint32_t table = 0;
+  std::uint32_t row = 0;
+  std::uint32_t cell = 0;
+  std::uint32_t colspan = 1;  // the cell's colspan and rowspan as HTML reads them (rowspan 0: to the end
+  std::uint32_t rowspan = 1;  // of its row group)
+  bool header = false;        // the cell is a header cell (<th>, or a cell of <thead>)
   std::uint32_t item = 0;  // an id shared by the blocks of one list item (<li>, <dt>, <dd>), whatever
                            // their kind: its text, its paragraphs, code, headings (0 = none)
   int depth = 0;           // a block of a list item: how many lists hold the item (as `level` of its

@@ -124,6 +124,9 @@ void BuildPathLabels(const dom::Document& doc, const PathSimOptions& options, st
   for (dom::NodeId id = 0; id < doc.size(); ++id) {
     if (!doc[id].is_element()) continue;
     if (!options.inline_in_path && IsInlineText(doc[id].tag)) continue;  // no path step (label 0)
+    // A formula's LaTeX is text of the element holding it (the page's markup for the formula —
+    // MathML, a script, the span around TeX — is no step of the paths the page's text takes).
+    if (doc.IsFormula(id)) continue;
     std::uint64_t h = Feed(kFnvOffset, doc.Name(id));
     if (options.class_in_path) h = FeedClass(h, doc.GetAttr(id, dom::Attr::kClass));
     (*labels)[id] = h;

@@ -6,7 +6,12 @@
 #include <array>
 #include <bit>
 
+#include "text/byte_scan.h"
 #include "text/word_bytes.h"
+
+#if PITH_BYTE_SCAN_X86
+#include <immintrin.h>
+#endif
 
 namespace pith::dom {
 
@@ -34,6 +39,76 @@ const ByteClasses kClasses;
 
 constexpr std::uint32_t ScriptBit(int script) { return std::uint32_t{1} << script; }
 
+#if PITH_BYTE_SCAN_X86
+// The ASCII byte classes of kClasses as vpshufb tables: a byte b < 0x80 is of class k when
+// kNibbles.low[k][b & 15] has bit (b >> 4) set.
+struct NibbleTables {
+  alignas(32) std::uint8_t low[3][32];  // kSpace, kPunct, kLetter; each table twice (the two lanes)
+  NibbleTables() : low{} {
+    constexpr ByteClass kTabled[3] = {kSpace, kPunct, kLetter};
+    for (int k = 0; k < 3; ++k) {
+      for (int b = 0; b < 0x80; ++b) {
+        if (kClasses.of[b] != kTabled[k]) continue;
+        low[k][b & 15] |= static_cast<std::uint8_t>(1u << (b >> 4));
+        low[k][16 + (b & 15)] |= static_cast<std::uint8_t>(1u << (b >> 4));
+      }
+    }
+  }
+};
+const NibbleTables kNibbles;
+
+// The bytes of a block in a class: bit i when table[low[i]] has the bit high[i] (kNibbles).
+[[gnu::target("avx2")]] inline std::uint32_t ClassMask(__m256i table, __m256i low, __m256i high) {
+  const __m256i hits = _mm256_and_si256(_mm256_shuffle_epi8(table, low), high);
+  return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hits, _mm256_setzero_si256())));
+}
+
+// What CountTextScripts counts over a run of ASCII bytes, 32 at a time with AVX2: the classes of a
+// block are bit masks (from kNibbles), and the counts their popcounts; a word starts where a word
+// byte follows a space or punctuation (or the state before the block, `*in_word`). Returns the
+// bytes counted: those before the first non-ASCII byte of each block, up to a whole number of
+// blocks (what is left, fewer than 32 bytes or a block that starts with a multi-byte character, is
+// for the scalar loop).
+[[gnu::target("avx2,popcnt")]] std::size_t CountAsciiBlocks(const char* s, std::size_t size, TextCounts* c,
+                                                            bool* in_word, std::uint32_t* scripts) {
+  const __m256i low_nibble = _mm256_set1_epi8(0x0F);
+  const __m256i space_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(kNibbles.low[0]));
+  const __m256i punct_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(kNibbles.low[1]));
+  const __m256i letter_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(kNibbles.low[2]));
+  // 1 << (b >> 4) for b < 0x80 (bytes above are masked out by `ascii`).
+  const __m256i high_bit = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  constexpr int kLatin = static_cast<int>(text::Script::kLatin);
+  constexpr int kNone = static_cast<int>(text::Script::kNone);
+  std::size_t i = 0;
+  while (i + 32 <= size) {
+    const __m256i block = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+    const auto non_ascii = static_cast<std::uint32_t>(_mm256_movemask_epi8(block));
+    const int n = non_ascii == 0 ? 32 : __builtin_ctz(non_ascii);
+    if (n == 0) break;
+    const __m256i high = _mm256_shuffle_epi8(high_bit, _mm256_and_si256(_mm256_srli_epi16(block, 4), low_nibble));
+    const __m256i low = _mm256_and_si256(block, low_nibble);
+    const std::uint32_t taken = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+    const std::uint32_t space = ClassMask(space_table, low, high) & taken;
+    const std::uint32_t punct = ClassMask(punct_table, low, high) & taken;
+    const std::uint32_t letter = ClassMask(letter_table, low, high) & taken;
+    const std::uint32_t word = taken & ~space & ~punct;
+    const std::uint32_t starts = word & ~(word << 1 | (*in_word ? 1u : 0u));
+    c->chars += static_cast<std::uint32_t>(__builtin_popcount(word | punct));
+    c->punct += static_cast<std::uint32_t>(__builtin_popcount(punct));
+    c->words += static_cast<std::uint32_t>(__builtin_popcount(starts));
+    c->by_script[kLatin] += static_cast<std::uint32_t>(__builtin_popcount(letter));
+    c->by_script[kNone] += static_cast<std::uint32_t>(__builtin_popcount(word & ~letter));
+    if (letter != 0) *scripts |= ScriptBit(kLatin);
+    *in_word = (word >> (n - 1)) & 1;
+    i += static_cast<std::size_t>(n);
+    if (n < 32) break;
+  }
+  return i;
+}
+#endif
+
+
 // CountText, returning the letter scripts it counted (ScriptBit of each, kNone not included), so
 // that Annotate's per-node work follows the scripts the text has rather than all of them. ASCII
 // words are counted a run at a time: the loop over a run's bytes only tells letters from other
@@ -45,7 +120,23 @@ std::uint32_t CountTextScripts(std::string_view s, TextCounts* c) {
   constexpr int kNone = static_cast<int>(text::Script::kNone);
   constexpr int kCjk = static_cast<int>(text::Script::kCjk);
   const std::size_t size = s.size();
-  for (std::size_t i = 0; i < size;) {
+  std::size_t i = 0;
+#if PITH_BYTE_SCAN_X86
+  // Runs of ASCII go to CountAsciiBlocks: from the start, and again after a multi-byte character
+  // when at least a word of ASCII follows (one character of a CJK text does not pay for the call).
+  const bool vector = text::ScansUseAvx2();
+  bool resume_vector = vector;
+#endif
+  while (i < size) {
+#if PITH_BYTE_SCAN_X86
+    if (resume_vector) {
+      resume_vector = false;
+      if (size - i >= 32 && !text::HasNonAscii(text::LoadWord(s.data() + i))) {
+        i += CountAsciiBlocks(s.data() + i, size - i, c, &in_word, &scripts);
+        continue;
+      }
+    }
+#endif
     const auto byte = static_cast<unsigned char>(s[i]);
     std::uint8_t cls = kClasses.of[byte];
     if (cls == kSpace) {
@@ -78,6 +169,9 @@ std::uint32_t CountTextScripts(std::string_view s, TextCounts* c) {
       if (length > non_letters) scripts |= ScriptBit(kLatin);
       continue;
     }
+#if PITH_BYTE_SCAN_X86
+    resume_vector = vector;
+#endif
     // Lead bytes E4..E9 start U+4000..U+9FFF: CJK ideographs only (extension A from U+3400, the
     // unified block from U+4E00), never a space or punctuation. Most text of Chinese pages.
     if (byte >= 0xE4 && byte <= 0xE9 && i + 3 <= size) {

@@ -3,8 +3,12 @@
 // the statistics of src/dom/annotate.h; nothing here recurses, so a deep tree cannot overflow the
 // stack.
 //
-// Text of script/style/template/iframe/svg/math/textarea and comments is dropped at build time (a
+// Text of script/style/template/iframe/svg/textarea and comments is dropped at build time (a
 // <textarea> stays as an empty element: it marks a form that takes text);
+// a formula, in whatever shape the page holds it (MathML, a MathJax or KaTeX rendering, a TeX
+// script, TeX between delimiters in the text, a formula image), is one Tag::kMath element whose
+// only child is a text node holding its LaTeX (IsFormula, FormulaLatex; document_builder.h has
+// the shapes);
 // <noscript> in <body> is parsed as markup and flagged hidden, unless it holds nearly all the page's
 // text (see document_builder.cc). Text nodes keep the parser's text (character references decoded,
 // Arabic presentation forms folded) with its original whitespace. Elements keep only the attributes
@@ -49,6 +53,8 @@ inline constexpr std::uint8_t kFlagInNoscript = 4;  // inside a <noscript> of <b
                                                     // unless the page shows its text only there
 inline constexpr std::uint8_t kFlagHiddenByMarkup = 8;  // hidden by an attribute or class of its own
                                                        // or an ancestor's (the first reasons above)
+inline constexpr std::uint8_t kFlagDisplayMath = 16;  // a display formula (set apart on its own line):
+                                                     // its Tag::kMath element and LaTeX text
 
 struct Node {
   NodeId parent = kNoNode;
@@ -118,6 +124,15 @@ class Document {
   std::string SubtreeText(NodeId id) const;
   // First element with this tag in document order, or kNoNode.
   NodeId FindFirst(Tag tag, NodeId from = 0) const;
+  // Formulas: a Tag::kMath element, its LaTeX (the text of its one child), whether it is a display
+  // formula. A text node is a formula's LaTeX when its parent is a formula.
+  bool IsFormula(NodeId id) const { return nodes[id].tag == Tag::kMath; }
+  bool IsDisplayFormula(NodeId id) const { return IsFormula(id) && (nodes[id].flags & kFlagDisplayMath); }
+  std::string_view FormulaLatex(NodeId formula) const {
+    const NodeId text = nodes[formula].first_child;
+    return text == kNoNode ? std::string_view() : Text(text);
+  }
+  bool InFormula(NodeId text) const { return nodes[text].parent != kNoNode && IsFormula(nodes[text].parent); }
 };
 
 }  // namespace pith::dom

@@ -7,7 +7,9 @@
 
 #include "decode/charset.h"
 #include "decode/normalize.h"
+#include "math/mathml_to_latex.h"
 #include "text/ascii.h"
+#include "text/byte_scan.h"
 
 namespace pith::dom {
 namespace {
@@ -109,6 +111,13 @@ bool NamesCollapsiblePanel(std::string_view value) {
   return false;
 }
 
+// The newline table of the last page this thread built, kept for its memory: a page has thousands
+// of lines, and growing a new table for each page was a dozen allocations.
+std::vector<std::uint32_t>& SpareNewlines() {
+  thread_local std::vector<std::uint32_t> spare;
+  return spare;
+}
+
 std::size_t NonSpaceBytes(std::string_view s) {
   std::size_t count = 0;
   for (char c : s) count += !(c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f');
@@ -200,6 +209,8 @@ AttributeRole RoleOfAttribute(std::string_view name) {
 DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes, std::size_t text_bytes,
                                  std::size_t attribute_bytes)
     : doc_(*doc) {
+  newlines_.swap(SpareNewlines());
+  newlines_.clear();
   doc_.Clear();
   doc_.nodes.reserve(nodes + 1);
   doc_.subtree_end.reserve(nodes + 1);
@@ -214,13 +225,10 @@ DocumentBuilder::DocumentBuilder(std::string_view html, Document* doc, std::size
   parents_.push_back(0);
 }
 
+DocumentBuilder::~DocumentBuilder() { newlines_.swap(SpareNewlines()); }
+
 void DocumentBuilder::FindNewlines(std::string_view html) {
-  const char* p = html.data();
-  const char* end = p + html.size();
-  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
-    newlines_.push_back(static_cast<std::uint32_t>(p - html.data()));
-    ++p;
-  }
+  text::FindAll(html, '\n', &newlines_);
   newlines_.push_back(kEndOfNewlines);
 }
 
@@ -415,6 +423,170 @@ void DocumentBuilder::KeepTextValidUtf8() {
   std::string& t = doc_.text;
   std::size_t i = 0;
   while ((i += decode::ValidUtf8PrefixLength(std::string_view(t).substr(i))) < t.size()) t[i++] = '?';
+}
+
+void DocumentBuilder::AddTextNode(std::size_t begin, std::size_t size, std::uint32_t line) {
+  const auto id = static_cast<NodeId>(doc_.nodes.size());
+  Node& n = doc_.nodes.emplace_back();
+  n.tag = Tag::kText;
+  n.text_begin = static_cast<std::uint32_t>(begin);
+  n.text_size = static_cast<std::uint32_t>(size);
+  n.line = line;
+  Link(id);
+  const std::uint8_t flags = doc_.nodes[id].flags;
+  if (flags & kFlagInNoscript) {
+    CountNoscriptText(id);
+  } else if (flags & kFlagHiddenByMarkup) {
+    CountHiddenByMarkupText(id);
+  }
+}
+
+void DocumentBuilder::AddFormula(std::size_t begin, std::size_t size, bool display, std::uint32_t line) {
+  const auto id = static_cast<NodeId>(doc_.nodes.size());
+  Node& n = doc_.nodes.emplace_back();
+  n.tag = Tag::kMath;
+  n.line = line;
+  n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
+  if (display) n.flags |= kFlagDisplayMath;
+  Link(id);
+  parents_.push_back(id);
+  AddTextNode(begin, size, line);
+  CloseElement();
+  last_formula_ = id;
+}
+
+void DocumentBuilder::AddFormulaText(std::string_view latex, bool display, std::uint32_t line) {
+  if (latex.empty()) return;
+  const std::size_t begin = doc_.text.size();
+  doc_.text.append(latex);
+  AddFormula(begin, latex.size(), display, line);
+}
+
+// Text in code shows TeX delimiters as typed (MathJax and KaTeX skip <pre> and <code> too).
+bool DocumentBuilder::InCode() const {
+  for (auto it = parents_.rbegin(); it != parents_.rend(); ++it) {
+    const Tag tag = doc_.nodes[*it].tag;
+    if (tag == Tag::kPre || tag == Tag::kCode || tag == Tag::kKbd || tag == Tag::kSamp) return true;
+  }
+  return false;
+}
+
+bool DocumentBuilder::SplitDelimitedTex(std::uint32_t line) {
+  const std::size_t base = text_begin_;
+  const std::string_view text = std::string_view(doc_.text).substr(base);
+  math::DelimitedTex tex;
+  if (!math::FindDelimitedTex(text, 0, &tex) || InCode()) return false;
+  std::size_t at = 0;  // the text not written yet
+  do {
+    if (tex.begin > at) AddTextNode(base + at, tex.begin - at, line);
+    const std::string_view latex = math::CleanTexSource(text.substr(tex.tex_begin, tex.tex_end - tex.tex_begin));
+    AddFormula(base + static_cast<std::size_t>(latex.data() - text.data()), latex.size(), tex.display, line);
+    at = tex.end;
+  } while (math::FindDelimitedTex(text, at, &tex));
+  if (at < text.size()) AddTextNode(base + at, text.size() - at, line);
+  return true;
+}
+
+void DocumentBuilder::AddTexScript(std::string_view tex, bool display, std::size_t offset) {
+  // MathJax 2 writes its preview and its rendering (HTML-CSS, SVG, CommonHTML, their display
+  // wrappers) just before the script: the script's TeX is the formula.
+  for (NodeId last = LastElementChild(); last != kNoNode && doc_.nodes[last].is_element(); last = LastElementChild()) {
+    const std::string_view class_names = doc_.GetAttr(last, Attr::kClass);
+    if (!class_names.starts_with("MathJax") && !class_names.starts_with("MJX") && !class_names.starts_with("mjx-")) break;
+    DropTrailingChildren(last);
+  }
+  AddFormulaText(math::CleanTexSource(tex), display, LineOf(offset));
+}
+
+void DocumentBuilder::AddMathml(std::size_t offset) {
+  const std::string latex = math::MathmlToLatex(math_tree_);
+  AddFormulaText(latex, math::IsDisplayMath(math_tree_), LineOf(offset));
+}
+
+bool DocumentBuilder::IsFormulaImage(NodeId img) const {
+  bool display = false;
+  return math::IsFormulaImage(doc_.GetAttr(img, Attr::kClass), doc_.GetAttr(img, Attr::kSrc),
+                              doc_.GetAttr(img, Attr::kAlt), &display);
+}
+
+// The image becomes the formula: a Tag::kMath element (keeping the image's attributes) whose text
+// is its alt.
+void DocumentBuilder::WriteFormulaImage(NodeId img) {
+  bool display = false;
+  const std::string alt(doc_.GetAttr(img, Attr::kAlt));
+  math::IsFormulaImage(doc_.GetAttr(img, Attr::kClass), doc_.GetAttr(img, Attr::kSrc), alt, &display);
+  const std::string_view latex = math::CleanTexSource(alt);
+  if (latex.empty()) return;
+  Node& n = doc_.nodes[img];
+  n.tag = Tag::kMath;
+  if (display) n.flags |= kFlagDisplayMath;
+  const std::uint32_t line = n.line;
+  const std::size_t begin = doc_.text.size();
+  doc_.text.append(latex);
+  AddTextNode(begin, latex.size(), line);
+  last_formula_ = img;
+}
+
+NodeId DocumentBuilder::LastElementChild() const {
+  NodeId last = doc_.nodes[parents_.back()].last_child;
+  while (last != kNoNode && doc_.nodes[last].is_text() && NonSpaceBytes(doc_.Text(last)) == 0) {
+    last = doc_.nodes[last].prev_sibling;
+  }
+  return last;
+}
+
+// The element begun (the last node, not linked) is a formula's rendered copy when nothing but white
+// space was written since the last formula and it is aria-hidden (a rendering for the eye beside
+// the MathML for the ear: KaTeX's katex-html) or a formula image after a hidden formula (MediaWiki
+// hides its MathML and shows an image). When the page hid the formula and shows the copy, the
+// formula is shown instead.
+bool DocumentBuilder::DropsFormulaCopySlow() {
+  const auto begun = static_cast<NodeId>(doc_.nodes.size() - 1);
+  for (NodeId id = last_formula_ + 2; id < begun; ++id) {
+    if (!doc_.nodes[id].is_text() || NonSpaceBytes(doc_.Text(id)) != 0) return false;
+  }
+  Node& formula = doc_.nodes[last_formula_];
+  const bool formula_hidden = formula.flags & kFlagHidden;
+  const bool image = IsFormulaImage(begun);
+  if (image ? !formula_hidden : !element_aria_hidden_) return false;
+  if (formula_hidden && !element_hidden_ && !(doc_.nodes[parents_.back()].flags & kFlagHidden)) {
+    const auto shown = static_cast<std::uint8_t>(~(kFlagHidden | kFlagHiddenByMarkup | kFlagInNoscript));
+    formula.flags &= shown;
+    if (formula.first_child != kNoNode) doc_.nodes[formula.first_child].flags &= shown;
+  }
+  const std::uint32_t attr_begin = doc_.nodes.back().attr_begin;
+  if (attr_begin < doc_.attrs.size()) {
+    doc_.strings.resize(doc_.attrs[attr_begin].begin);
+    doc_.attrs.resize(attr_begin);
+  }
+  doc_.nodes.pop_back();
+  return true;
+}
+
+void DocumentBuilder::DropTrailingChildren(NodeId first) {
+  const NodeId parent = parents_.back();
+  const NodeId before = doc_.nodes[first].prev_sibling;
+  doc_.nodes[parent].last_child = before;
+  if (before == kNoNode) {
+    doc_.nodes[parent].first_child = kNoNode;
+  } else {
+    doc_.nodes[before].next_sibling = kNoNode;
+  }
+  for (NodeId id = first; id < doc_.nodes.size(); ++id) {
+    if (doc_.nodes[id].is_text()) {
+      doc_.text.resize(doc_.nodes[id].text_begin);
+      break;
+    }
+  }
+  const std::uint32_t attr_begin = doc_.nodes[first].attr_begin;
+  if (attr_begin < doc_.attrs.size()) {
+    doc_.strings.resize(doc_.attrs[attr_begin].begin);
+    doc_.attrs.resize(attr_begin);
+  }
+  doc_.nodes.resize(first);
+  doc_.subtree_end.resize(first);
+  if (last_formula_ != kNoNode && last_formula_ >= first) last_formula_ = kNoNode;
+  if (last_expander_ != kNoNode && last_expander_ >= first) last_expander_ = kNoNode;
 }
 
 }  // namespace pith::dom

@@ -1,13 +1,23 @@
 // Writing an HTML parser's tree into pith's Document: what parse.cc (pith's own parser) and
 // parse_myhtml.cc (the MyHTML reference of the differential tests) share, so that both produce a
 // Document by the same rules:
-//  * which subtrees are dropped: comments, DOCTYPE, script, style, template, iframe, svg, math,
+//  * which subtrees are dropped: comments, DOCTYPE, script, style, template, iframe, svg,
 //    noembed, noframes, object, and a <noscript> met before <body> (it holds <link>s); a
 //    <textarea> is written as an empty element (its typed text dropped), and so are <video>,
 //    <audio> and a ruby's <rp> (their content is fallback for browsers without them: "Your
 //    browser does not support the video tag", the parentheses around a reading), shown to no
 //    reader today;
 //  * <script type="application/ld+json"> bodies go to Document::json_ld;
+//  * every formula becomes one Tag::kMath element holding its LaTeX as its only text (document.h),
+//    kFlagDisplayMath on a display formula: a <math> element (its TeX annotation, else its
+//    Presentation MathML converted: src/math/), a MathJax 2 <script type="math/tex"> (the
+//    MathJax_Preview and rendered frames just before it dropped), TeX between delimiters in a text
+//    node outside <pre>, <code>, <kbd> and <samp> (split out of it), a formula image (its alt:
+//    math/tex_source.h has these rules). A formula's rendered copy is dropped: an aria-hidden
+//    element or a formula image right after an element holding a formula (KaTeX's katex-html,
+//    MediaWiki's fallback image; when the page hid the MathML and shows the image, the MathML's
+//    formula is shown instead). MathJax 3's rendering comes before its assistive MathML and holds
+//    no text;
 //  * elements keep the attributes of Attr (first occurrence wins) and are hidden by the `hidden`
 //    attribute, aria-hidden="true", an inline display:none / visibility:hidden, a screen-reader-
 //    only class or a display:none utility class ("hide", "d-none" without "d-lg-block"), except
@@ -35,6 +45,8 @@
 #include <vector>
 
 #include "dom/document.h"
+#include "math/mathml_tree.h"
+#include "math/tex_source.h"
 
 namespace pith::dom {
 
@@ -44,7 +56,8 @@ inline constexpr std::size_t kNoSourceOffset = static_cast<std::size_t>(-1);
 enum class SourceRole : std::uint8_t {
   kElement,   // written, with its subtree
   kText,      // a text node
-  kScript,    // not written; read for JSON-LD
+  kScript,    // not written; read for JSON-LD and MathJax 2's TeX
+  kMathml,    // a <math> element: written as one formula
   kNoscript,  // written like an element once <body> was written, else dropped
   kDropped,   // dropped with its subtree
   kEmpty,     // written as an element without its subtree (a <textarea>: where a form takes text;
@@ -71,6 +84,9 @@ class DocumentBuilder {
   // the bytes of text and of kept attribute values, to reserve the Document's buffers once.
   DocumentBuilder(std::string_view html, Document* doc, std::size_t nodes = 0, std::size_t text_bytes = 0,
                   std::size_t attribute_bytes = 0);
+  ~DocumentBuilder();
+  DocumentBuilder(const DocumentBuilder&) = delete;
+  DocumentBuilder& operator=(const DocumentBuilder&) = delete;
 
   bool body_written() const { return doc_.body != kNoNode; }
 
@@ -84,6 +100,7 @@ class DocumentBuilder {
     n.line = LineOf(offset);
     n.attr_begin = static_cast<std::uint32_t>(doc_.attrs.size());
     element_hidden_ = false;
+    element_aria_hidden_ = false;
     element_linkish_ = false;
     element_expander_ = false;
     element_controls_.clear();
@@ -100,12 +117,26 @@ class DocumentBuilder {
     if (doc_.nodes.back().tag == Tag::kA && key != "name" && key != "id" && key != "style") element_linkish_ = true;
     const AttributeRole role = RoleOfAttribute(key);
     if (role.disclosure != AttributeRole::kNone) Disclosure(role.disclosure, value);
-    if (role.hides != AttributeRole::kNo && !element_hidden_) element_hidden_ = Hides(role.hides, value);
+    if (role.hides == AttributeRole::kAriaHidden) {
+      element_aria_hidden_ = element_aria_hidden_ || Hides(role.hides, value);
+    } else if (role.hides != AttributeRole::kNo && !element_hidden_) {
+      element_hidden_ = Hides(role.hides, value);
+    }
     if (role.kept != Attr::kCount && KeptOn(role.kept, doc_.nodes.back().tag)) Keep(role.kept, value);
+  }
+  // Whether the element begun (its attributes read) is the rendered copy of the formula just
+  // written, and so dropped with its subtree (it is taken back: call no OpenElement for it).
+  bool DropsFormulaCopy() {
+    if (last_formula_ == kNoNode || (!element_aria_hidden_ && doc_.nodes.back().tag != Tag::kImg)) return false;
+    return DropsFormulaCopySlow();
   }
   void OpenElement() {
     const auto id = static_cast<NodeId>(doc_.nodes.size() - 1);
     Node& n = doc_.nodes.back();
+    const bool formula_image = n.tag == Tag::kImg && IsFormulaImage(id);
+    // aria-hidden hides an element from screen readers only: pith hides it too (icons, duplicated
+    // labels), but not a formula image, which is what the eye reads (its MathML serves the ear).
+    if (element_aria_hidden_ && !formula_image) element_hidden_ = true;
     // A tab panel (role="tabpanel") is hidden until its tab is chosen: the page holds the text of
     // every tab (a product's description, specifications and reviews; a course's syllabus).
     // Accordion panels (CollapsiblePanel, Disclosed) and React's streamed boundaries
@@ -128,6 +159,7 @@ class DocumentBuilder {
     }
     Link(id);
     parents_.push_back(id);
+    if (formula_image) WriteFormulaImage(id);
   }
   void CloseElement() {
     doc_.subtree_end[parents_.back()] = static_cast<NodeId>(doc_.nodes.size());
@@ -138,20 +170,16 @@ class DocumentBuilder {
   void AppendText(std::string_view piece) { AppendFolded(doc_.text, piece); }
   void EndText(std::size_t offset) {  // empty text adds no node
     if (doc_.text.size() == text_begin_) return;
-    const auto id = static_cast<NodeId>(doc_.nodes.size());
-    Node& n = doc_.nodes.emplace_back();
-    n.tag = Tag::kText;
-    n.text_begin = static_cast<std::uint32_t>(text_begin_);
-    n.text_size = static_cast<std::uint32_t>(doc_.text.size() - text_begin_);
-    n.line = LineOf(offset);
-    Link(id);
-    const std::uint8_t flags = doc_.nodes[id].flags;
-    if (flags & kFlagInNoscript) {
-      CountNoscriptText(id);
-    } else if (flags & kFlagHiddenByMarkup) {
-      CountHiddenByMarkupText(id);
-    }
+    const std::uint32_t line = LineOf(offset);
+    if (math::MayHoldDelimitedTex(std::string_view(doc_.text).substr(text_begin_)) && SplitDelimitedTex(line)) return;
+    AddTextNode(text_begin_, doc_.text.size() - text_begin_, line);
   }
+
+  // A formula from a MathJax 2 script: its TeX; `display`: mode=display.
+  void AddTexScript(std::string_view tex, bool display, std::size_t offset);
+  // A formula from a <math> element, copied into math_tree() first.
+  math::MathTree& math_tree() { return math_tree_; }
+  void AddMathml(std::size_t offset);
 
   void AddJsonLd(std::string body) {
     if (!body.empty()) doc_.json_ld.push_back(std::move(body));
@@ -228,6 +256,24 @@ class DocumentBuilder {
     }
   }
   static void AppendWithPresentationFormsFolded(std::string& pool, std::string_view s);
+  // A text node of the bytes doc_.text[begin, +size), with the hidden-text counts.
+  void AddTextNode(std::size_t begin, std::size_t size, std::uint32_t line);
+  // A formula: a Tag::kMath element and its text node, doc_.text[begin, +size).
+  void AddFormula(std::size_t begin, std::size_t size, bool display, std::uint32_t line);
+  // Appends `latex` to the text and adds it as a formula (none when it is empty).
+  void AddFormulaText(std::string_view latex, bool display, std::uint32_t line);
+  // Writes the text node being ended (doc_.text from text_begin_) as text and the formulas between
+  // delimiters in it; false when it holds none (or sits in code).
+  bool SplitDelimitedTex(std::uint32_t line);
+  bool InCode() const;
+  bool IsFormulaImage(NodeId img) const;
+  void WriteFormulaImage(NodeId img);
+  bool DropsFormulaCopySlow();
+  // The last child of the open element, past white-space text nodes, or kNoNode.
+  NodeId LastElementChild() const;
+  // Removes the open element's children from `first` on (the end of the arena: `first` and all
+  // that follows it).
+  void DropTrailingChildren(NodeId first);
   static bool StreamedBoundary(std::string_view id);
   static bool CollapsiblePanel(std::string_view class_names);
   void Disclosure(AttributeRole::Disclosure attribute, std::string_view value);
@@ -257,6 +303,9 @@ class DocumentBuilder {
   NodeId last_expander_ = kNoNode;  // the last element with aria-expanded
   std::unordered_set<std::string> disclosed_ids_;  // ids an element with aria-expanded names in aria-controls
   bool may_hold_ef_byte_ = true;
+  bool element_aria_hidden_ = false;  // ... it has aria-hidden="true"
+  NodeId last_formula_ = kNoNode;     // the last Tag::kMath element written
+  math::MathTree math_tree_;
   std::size_t text_begin_ = 0;
   std::size_t noscript_chars_ = 0;  // non-space text bytes inside <noscript> (and not hidden otherwise)
   bool noscript_shown_ = false;     // ResolveNoscript left the <noscript> text visible
@@ -266,6 +315,45 @@ class DocumentBuilder {
 
 // JSON-LD script: type="application/ld+json" (ASCII case-insensitive).
 bool IsJsonLdType(std::string_view type);
+
+// Copies the subtree of the <math> element `math` into `tree` (elements by name, their attributes,
+// text; comments and dropped elements left out), in pre-order without recursion.
+template <class Source>
+void CopyMathml(const Source& source, typename Source::Node math, math::MathTree* tree) {
+  using Node = typename Source::Node;
+  tree->Clear();
+  Node node = math;
+  while (true) {
+    bool descend = false;
+    switch (source.Role(node)) {
+      case SourceRole::kText:
+        source.ForEachTextPiece(node, [&](std::string_view piece) { tree->AppendText(piece); });
+        break;
+      case SourceRole::kDropped:
+        break;
+      default:
+        tree->Open(source.NameOf(node));
+        source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) { tree->Attribute(key, value); });
+        if (source.FirstChild(node) != Source::kNone) {
+          descend = true;
+        } else {
+          tree->Close();
+        }
+        break;
+    }
+    if (descend) {
+      node = source.FirstChild(node);
+      continue;
+    }
+    if (node == math) return;
+    while (source.NextSibling(node) == Source::kNone) {
+      node = source.Parent(node);
+      tree->Close();
+      if (node == math || node == Source::kNone) return;
+    }
+    node = source.NextSibling(node);
+  }
+}
 
 // Walks `source`'s tree in pre-order without recursion and writes it through DocumentBuilder (the
 // sizes as DocumentBuilder's).
@@ -295,16 +383,26 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
         out.EndText(source.Offset(node));
         break;
       case SourceRole::kScript: {
-        bool json_ld = false;
+        bool json_ld = false, tex = false, display = false;
         source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) {
-          if (key == "type" && IsJsonLdType(value)) json_ld = true;
+          if (key != "type") return;
+          json_ld = json_ld || IsJsonLdType(value);
+          tex = tex || math::IsTexScriptType(value, &display);
         });
-        if (!json_ld) break;
+        if (!json_ld && !tex) break;
         std::string body;
         source.ForEachChildText(node, [&](std::string_view piece) { body.append(piece); });
-        out.AddJsonLd(std::move(body));
+        if (tex) {
+          out.AddTexScript(body, display, source.Offset(node));
+        } else {
+          out.AddJsonLd(std::move(body));
+        }
         break;
       }
+      case SourceRole::kMathml:
+        CopyMathml(source, node, &out.math_tree());
+        out.AddMathml(source.Offset(node));
+        break;
       case SourceRole::kNoscript:
         if (!out.body_written()) break;
         [[fallthrough]];
@@ -316,6 +414,7 @@ void WriteDocument(const Source& source, std::string_view html, Document* doc, s
         if (tag == Tag::kUnknown) out.NameUnknownElement(source.NameOf(node), source.NameKey(node));
       }
         source.ForEachAttribute(node, [&](std::string_view key, std::string_view value) { out.Attribute(key, value); });
+        if (out.DropsFormulaCopy()) break;
         out.OpenElement();
         if (role != SourceRole::kEmpty && source.FirstChild(node) != Source::kNone) {
           descend = true;

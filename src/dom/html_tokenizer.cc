@@ -42,13 +42,13 @@
 #include <functional>
 
 #include "dom/html_entities.h"
+#include "text/byte_scan.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace pith::dom {
 namespace {
+
+using text::FindAny;
 
 constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";  // U+FFFD
 
@@ -89,23 +89,6 @@ inline bool IsAlpha(char c) { return (ClassOf(c) & (kUpper | kLower)) != 0; }
 inline bool IsAlphanumeric(char c) { return (ClassOf(c) & (kUpper | kLower | kDigit)) != 0; }
 inline bool IsSpace(char c) { return (ClassOf(c) & kSpace) != 0; }
 inline char ToLower(char c) { return (ClassOf(c) & kUpper) ? static_cast<char>(c | 0x20) : c; }
-
-// The first byte in [p, end) equal to one of Cs, or end.
-template <char... Cs>
-inline const char* FindAny(const char* p, const char* end) {
-#if defined(__SSE2__)
-  while (end - p >= 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i hits = _mm_setzero_si128();
-    ((hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, _mm_set1_epi8(Cs)))), ...);
-    const int mask = _mm_movemask_epi8(hits);
-    if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
-    p += 16;
-  }
-#endif
-  while (p < end && ((*p != Cs) && ...)) ++p;
-  return p;
-}
 
 // The first byte in [p, end) with a class in `mask`, or end. Four bytes per test of the bound:
 // the names this reads are short, and that test was a good part of the loop.

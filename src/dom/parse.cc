@@ -37,8 +37,8 @@ class ScratchTreeSource {
     switch (node.name) {
       case kScript: return SourceRole::kScript;
       case kNoscript: return SourceRole::kNoscript;
-      case kStyle: case kTemplate: case kIframe: case kSvg: case kMath: case kNoembed:
-      case kNoframes: case kObject:
+      case kMath: return SourceRole::kMathml;
+      case kStyle: case kTemplate: case kIframe: case kSvg: case kNoembed: case kNoframes: case kObject:
         return SourceRole::kDropped;
       case kTextarea: case kVideo: case kAudio: case kRp:
         return SourceRole::kEmpty;

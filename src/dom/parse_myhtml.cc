@@ -93,8 +93,9 @@ class MyHtmlSource {
       case MyHTML_TAG__TEXT: return SourceRole::kText;
       case MyHTML_TAG_SCRIPT: return SourceRole::kScript;
       case MyHTML_TAG_NOSCRIPT: return SourceRole::kNoscript;
+      case MyHTML_TAG_MATH: return SourceRole::kMathml;
       case MyHTML_TAG__UNDEF: case MyHTML_TAG__COMMENT: case MyHTML_TAG__DOCTYPE: case MyHTML_TAG_STYLE:
-      case MyHTML_TAG_TEMPLATE: case MyHTML_TAG_IFRAME: case MyHTML_TAG_SVG: case MyHTML_TAG_MATH:
+      case MyHTML_TAG_TEMPLATE: case MyHTML_TAG_IFRAME: case MyHTML_TAG_SVG:
       case MyHTML_TAG_NOEMBED: case MyHTML_TAG_NOFRAMES: case MyHTML_TAG_OBJECT:
         return SourceRole::kDropped;
       case MyHTML_TAG_TEXTAREA: case MyHTML_TAG_VIDEO: case MyHTML_TAG_AUDIO: case MyHTML_TAG_RP:

@@ -13,6 +13,7 @@
 #include "algo/algorithm.h"
 #include "render/code.h"
 #include "render/images.h"
+#include "render/tables.h"
 #include "text/unicode.h"
 
 namespace pith::render {
@@ -101,14 +102,16 @@ dom::NodeId CommonContainer(const dom::Document& doc, const std::vector<dom::Nod
 // whose nearest item or quote that is become what they are inside it (paragraphs for the item's
 // own text); lists and quotes nested in it stay. `quote_of`: each block's nearest <blockquote>.
 void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quote_of, std::vector<Block>* blocks) {
-  std::vector<dom::NodeId> item_of(blocks->size());
-  std::transform(blocks->begin(), blocks->end(), item_of.begin(),
-                 [](const Block& b) { return b.item == 0 ? dom::kNoNode : b.item; });
+  // (A data table's blocks keep their items to the table: they neither make nor break a wrapper.)
+  std::vector<dom::NodeId> item_of;
+  for (const Block& b : *blocks) {
+    if (b.table == 0) item_of.push_back(b.item == 0 ? dom::kNoNode : b.item);
+  }
   auto is_item = [](dom::Tag t) { return KindOf(t) == BlockKind::kListItem; };
   auto is_quote = [](dom::Tag t) { return KindOf(t) == BlockKind::kQuote; };
   if (const dom::NodeId wrapper = CommonContainer(doc, item_of, is_item); wrapper != dom::kNoNode) {
     for (Block& b : *blocks) {
-      if (b.item != wrapper) continue;
+      if (b.item != wrapper || b.table != 0) continue;
       b.item = 0;
       b.depth = 0;
       b.number = 0;
@@ -387,25 +390,28 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     }
     return static_cast<std::uint32_t>(std::clamp<std::int64_t>(n.number, 1, std::numeric_limits<std::uint32_t>::max()));
   };
-  // The block kind from the nearest typed ancestor; for table cells also the row (its <tr>). A <p>
-  // or <div> between the text and a table cell or a heading makes it a paragraph (a table with
-  // paragraphs in its cells is a page's layout, a heading holding paragraphs a styled wrapper), not
-  // between the text and a list item, a quote, code or a caption (`<li><p>`, `<blockquote><p>`,
-  // `<figcaption><p>`). Every block inside a list item (its own text, a nested paragraph, code or
-  // heading) carries the item's id, the lists around the item and its number in an <ol>.
+  // The block kind from the nearest typed ancestor. A <p> or <div> between the text and a heading
+  // makes it a paragraph (a heading holding paragraphs is a styled wrapper), not between the text and
+  // a list item, a quote, code or a caption (`<li><p>`, `<blockquote><p>`, `<figcaption><p>`). Every
+  // block inside a list item (its own text, a nested paragraph, code or heading) carries the item's
+  // id, the lists around the item and its number in an <ol>. A data table's cell (the outermost
+  // one, when tables nest: the inner table is text of the outer cell) makes every block inside it
+  // one of the cell's, a list item or code inside the cell keeping its kind; a layout table's cells
+  // are containers, like <div>s.
   auto is_list = [&](dom::NodeId a) {
     const dom::Tag t = doc[a].tag;
     return t == dom::Tag::kUl || t == dom::Tag::kOl || t == dom::Tag::kDl || t == dom::Tag::kMenu;
   };
   // What a block's context needs from its open elements, per level of the stack of open elements
   // and summed over the levels up to it: the innermost element there of a kind other than
-  // paragraph, <p> or <div>, list item and <tr> (a level, or -1), and the lists. A level stays
-  // valid while the element open at it does, and an element's levels below it are its ancestors',
-  // so each element opened is summed once and a block's context jumps between the few levels that
-  // matter instead of walking all of them (a page nested 5,000 deep walked 5,000 per block).
+  // paragraph (and other than a table's), <p> or <div>, list item and table cell (a level, or -1),
+  // and the lists. A level stays valid while the element open at it does, and an element's levels
+  // below it are its ancestors', so each element opened is summed once and a block's context jumps
+  // between the few levels that matter instead of walking all of them (a page nested 5,000 deep
+  // walked 5,000 per block).
   struct Level {
     dom::NodeId id;
-    int typed, paragraph, item, row, lists;
+    int typed, paragraph, item, cell, lists;
   };
   std::vector<Level> levels;
   auto sync_levels = [&](const std::vector<dom::NodeId>& open) {
@@ -417,23 +423,60 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       const BlockKind kind = KindOf(tag);
       const Level below = k > 0 ? levels[k - 1] : Level{dom::kNoNode, -1, -1, -1, -1, 0};
       const int here = static_cast<int>(k);
-      levels.push_back({open[k], kind != BlockKind::kParagraph ? here : below.typed,
+      const bool cell = tag == dom::Tag::kTd || tag == dom::Tag::kTh;
+      levels.push_back({open[k], kind != BlockKind::kParagraph && kind != BlockKind::kTableRow ? here : below.typed,
                         tag == dom::Tag::kP || tag == dom::Tag::kDiv ? here : below.paragraph,
-                        kind == BlockKind::kListItem ? here : below.item, tag == dom::Tag::kTr ? here : below.row,
+                        kind == BlockKind::kListItem ? here : below.item, cell ? here : below.cell,
                         below.lists + (is_list(open[k]) ? 1 : 0)});
     }
   };
+  TableKinds tables(doc);
   auto block_context = [&](Block* b, const std::vector<dom::NodeId>& open) {
     b->kind = BlockKind::kParagraph;
     b->level = 0;
     b->number = 0;
-    b->row = 0;
+    b->table = b->row = b->cell = 0;
+    b->colspan = b->rowspan = 1;
+    b->header = false;
     b->item = 0;
     b->depth = 0;
     quote = dom::kNoNode;
     if (open.empty()) return;
     sync_levels(open);
     const int top = static_cast<int>(open.size()) - 1;
+    int cell = -1;
+    for (int k = levels[top].cell; k >= 0; k = k > 0 ? levels[k - 1].cell : -1) {
+      const dom::NodeId table = TableOf(doc, open[k]);
+      if (table != dom::kNoNode && tables.IsDataTable(table)) cell = k;
+    }
+    if (cell >= 0) {
+      const dom::NodeId c = open[cell];
+      b->kind = BlockKind::kTableRow;
+      b->table = TableOf(doc, c);
+      b->row = doc[c].parent;
+      b->cell = c;
+      b->colspan = ColumnSpan(doc, c);
+      b->rowspan = RowSpan(doc, c);
+      b->header = IsHeaderCell(doc, c);
+      // The innermost list item or code inside the cell.
+      for (int k = levels[top].typed; k > cell; k = levels[k - 1].typed) {
+        const BlockKind kind = KindOf(doc[open[k]].tag);
+        if (kind == BlockKind::kCode) {
+          b->kind = kind;
+          code_element = open[k];
+          break;
+        }
+        if (kind == BlockKind::kListItem) {
+          b->kind = kind;
+          b->item = open[k];
+          b->depth = std::max(1, levels[k].lists - levels[cell].lists);
+          b->level = b->depth;
+          if (doc[open[k]].tag == dom::Tag::kLi) b->number = number_of(open[k]);
+          break;
+        }
+      }
+      return;
+    }
     bool typed = false;
     // From the innermost open element outward, over the levels of a kind other than paragraph.
     for (int k = levels[top].typed; k >= 0;) {
@@ -450,14 +493,12 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         return;
       }
       const bool in_paragraph = levels[top].paragraph > k;  // a <p> or <div> between the text and k
-      const bool wraps_paragraphs = kind == BlockKind::kTableRow || kind == BlockKind::kHeading;
-      if (!typed && !(wraps_paragraphs && in_paragraph)) {
+      if (!typed && !(kind == BlockKind::kHeading && in_paragraph)) {
         typed = true;
         b->kind = kind;
         if (kind == BlockKind::kQuote) quote = open[k];
         if (kind == BlockKind::kCode) code_element = open[k];
         b->level = dom::HeadingLevel(tag);
-        if (kind == BlockKind::kTableRow) b->row = open[levels[k].row >= 0 ? levels[k].row : k];
       }
       // Once typed, only a list item further out still matters.
       k = k == 0 ? -1 : typed ? levels[k - 1].item : levels[k - 1].typed;
@@ -538,6 +579,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     current_anchor = anchor;
   }, may_skip);
   UnwrapContent(doc, quote_of, &blocks);
+  CompleteTables(doc, &blocks);
   return blocks;
 }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "render/json_writer.h"
+
 namespace pith::render {
 
 std::string ToText(const Result& r) {
@@ -256,6 +258,115 @@ std::string MarkdownBlock(const Block& b, bool links) {
   return text;
 }
 
+// Inline code: the text in a run of backticks longer than any inside it, with a space inside each
+// end when the text begins or ends with a backtick or a space (CommonMark strips one of each).
+// `pipes`: inside a table cell, where '|' is escaped even in code.
+std::string CodeSpan(std::string_view code, bool pipes) {
+  std::size_t longest = 0, run = 0;
+  for (const char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !code.empty() && (code.front() == '`' || code.back() == '`' || code.front() == ' ' ||
+                                     code.back() == ' ');
+  std::string out = fence + (pad ? " " : "");
+  for (const char c : code) {
+    if (c == '|' && pipes) out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + (pad ? " " : "") + fence;
+}
+
+// The widest a Markdown table grows by colspans and rowspans: the empty cells they add stop there
+// (a cell with colspan=1000 on every row of a long table would write millions of them).
+constexpr std::size_t kMaxSpannedColumns = 64;
+
+// A block inside a table cell, on one line: a list item behind its marker, code as one code span
+// per line, an image, else the text.
+std::string CellBlock(const Block& b, bool links) {
+  switch (b.kind) {
+    case BlockKind::kCode: {
+      std::string out;
+      std::size_t start = 0;
+      while (start <= b.text.size()) {
+        const std::size_t nl = std::min(b.text.find('\n', start), b.text.size());
+        if (nl > start) {
+          if (!out.empty()) out += "<br>";
+          out += CodeSpan(std::string_view(b.text).substr(start, nl - start), true);
+        }
+        start = nl + 1;
+      }
+      return out;
+    }
+    case BlockKind::kImage: return b.images.empty() ? std::string() : MarkdownImage(b.images.front());
+    case BlockKind::kListItem: {
+      const std::string text = InlineText(b, links, true, true);
+      return (b.number > 0 ? std::to_string(b.number) + ". " : "- ") + text;
+    }
+    default: return InlineText(b, links, true, true);
+  }
+}
+
+// A data table, blocks [begin, end) of one table: a row per `row` id, a cell per `cell` id, its
+// blocks joined by <br>. Spans are laid out as HTML lays them (a cell spanning columns or rows
+// takes the slots to its right and below; its text goes in the first, the others stay empty). The
+// first row is the header, and every row is padded to the widest.
+void AppendTable(const std::vector<Block>& blocks, std::size_t begin, std::size_t end, bool links, std::string* out) {
+  std::vector<std::vector<std::string>> grid;
+  std::vector<std::uint32_t> covered;  // per column: rows still taken by a rowspan from above
+  std::size_t columns = 0;
+  for (std::size_t i = begin; i < end;) {
+    std::vector<std::string>& line = grid.emplace_back();
+    std::size_t column = 0;
+    auto skip_covered = [&]() {
+      while (column < covered.size() && covered[column] > 0) {
+        --covered[column];
+        if (line.size() <= column) line.resize(column + 1);
+        ++column;
+      }
+    };
+    for (const std::uint32_t row = blocks[i].row; i < end && blocks[i].row == row;) {
+      const Block& first = blocks[i];
+      std::string cell;
+      for (const std::uint32_t id = first.cell; i < end && blocks[i].row == row && blocks[i].cell == id; ++i) {
+        std::string part = CellBlock(blocks[i], links);
+        if (part.empty()) continue;
+        if (!cell.empty()) cell += "<br>";
+        cell += part;
+      }
+      skip_covered();
+      if (line.size() <= column) line.resize(column + 1);
+      line[column] = std::move(cell);
+      const std::size_t span = std::max<std::size_t>(
+          1, std::min<std::size_t>(first.colspan, column < kMaxSpannedColumns ? kMaxSpannedColumns - column : 1));
+      const std::uint32_t down = first.rowspan == 0 ? 0 : first.rowspan - 1;
+      if (down > 0 && covered.size() < column + span) covered.resize(std::min(column + span, kMaxSpannedColumns), 0);
+      for (std::size_t c = column; c < column + span && c < covered.size(); ++c) covered[c] = std::max(covered[c], down);
+      column += span;
+      if (line.size() < column) line.resize(column);
+    }
+    skip_covered();
+    for (std::size_t c = column; c < covered.size(); ++c) {
+      if (covered[c] > 0) {
+        --covered[c];
+        if (line.size() <= c) line.resize(c + 1);
+      }
+    }
+    columns = std::max(columns, line.size());
+  }
+  for (std::size_t r = 0; r < grid.size(); ++r) {
+    *out += "|";
+    for (std::size_t c = 0; c < columns; ++c) *out += c < grid[r].size() && !grid[r][c].empty() ? " " + grid[r][c] + " |" : "  |";
+    *out += "\n";
+    if (r == 0) {
+      *out += "|";
+      for (std::size_t c = 0; c < columns; ++c) *out += " --- |";
+      *out += "\n";
+    }
+  }
+}
+
 }  // namespace
 
 // The deepest column a list item's text starts at in Markdown. Items nested further (a page of
@@ -278,33 +389,13 @@ std::string ToMarkdown(const Result& r, bool links) {
   std::vector<OpenItem> items;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
-    if (b.kind == BlockKind::kTableRow) {
+    if (b.table != 0) {
       items.clear();
-      // Consecutive cells form a table; cells sharing a row id form one row. The first row is the
-      // header, padded to the widest row: a reader drops the cells of a row past the header's.
-      std::size_t end = i, columns = 0;
-      while (end < blocks.size() && blocks[end].kind == BlockKind::kTableRow) {
-        std::size_t cells = 0;
-        for (const std::uint32_t row = blocks[end].row;
-             end < blocks.size() && blocks[end].kind == BlockKind::kTableRow && blocks[end].row == row; ++end) {
-          ++cells;
-        }
-        columns = std::max(columns, cells);
-      }
+      std::size_t end = i;
+      while (end < blocks.size() && blocks[end].table == b.table) ++end;
       if (!out.empty()) out += "\n";
-      for (std::size_t rows = 0; i < end; ++rows) {
-        std::size_t cells = 0;
-        out += "|";
-        for (const std::uint32_t row = blocks[i].row; i < end && blocks[i].row == row; ++i, ++cells) {
-          out += " " + InlineText(blocks[i], links, true, true) + " |";
-        }
-        if (rows == 0) {
-          for (; cells < columns; ++cells) out += "  |";
-          out += "\n|";
-          for (std::size_t c = 0; c < columns; ++c) out += " --- |";
-        }
-        out += "\n";
-      }
+      AppendTable(blocks, i, end, links, &out);
+      i = end;
       continue;
     }
     const std::string body = MarkdownBlock(b, links);
@@ -367,7 +458,9 @@ nlohmann::json ErrorJson(std::string_view input, const Status& status) {
 }
 
 std::string DumpJson(const nlohmann::json& j, int indent) {
-  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  AppendJson(j, indent, &out);
+  return out;
 }
 
 nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, const nlohmann::json* explain,
@@ -411,7 +504,14 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["depth"] = b.depth;
         block["number"] = b.number;
       }
-      if (b.row != 0) block["row"] = b.row;
+      if (b.table != 0) {
+        block["table"] = b.table;
+        block["row"] = b.row;
+        block["cell"] = b.cell;
+        block["colspan"] = b.colspan;
+        block["rowspan"] = b.rowspan;
+        block["header"] = b.header;
+      }
       if (b.kind == BlockKind::kCode) block["language"] = b.language;
       if (b.kind == BlockKind::kImage && !b.images.empty()) {
         const Image& i = b.images.front();

@@ -326,15 +326,95 @@ HttpResponse Service::StreamHead(const HttpRequest&) {
   return r;
 }
 
-HttpResponse Service::StreamExchange(const HttpRequest& head, Stream& stream, HttpResponse) {
-  const std::string path = PathOf(head.target);
-  if (path == "/v1/batch") {
-    HttpResponse r = ErrorResponse(501, "-", "not_implemented", "POST /v1/batch arrives with the batch driver");
-    r.endpoint = path;
+namespace {
+
+// GET /v1/extract?url= and the short form: fetches `url` within the request's budget, extracts it.
+HttpResponse FetchAndExtract(const std::string& url, const Ask& ask, const ServiceConfig& config, Metrics& metrics) {
+  io::FetchOptions fetch = config.fetch;
+  fetch.timeout = std::min(fetch.timeout, config.request_timeout);
+  fetch.progress = false;
+  fetch.window = 1;
+  io::FetchResult fetched;
+  io::FetchAll(
+      1, [&](std::size_t) { return url; }, [&](std::size_t, io::FetchResult& f) { fetched = std::move(f); }, fetch);
+  metrics.Fetch(fetched.ok() ? "ok" : io::FetchErrorName(fetched.error));
+  if (!fetched.ok()) {
+    const std::string kind(io::FetchErrorName(fetched.error));
+    metrics.Record(kind);
+    nlohmann::json j = ErrorRecord(url, kind, fetched.message);
+    AddFetchFields(fetched, j);
+    return JsonResponse(StatusForKind(kind), j, kind);
+  }
+  PageInfo info;
+  info.url = fetched.final_url.empty() ? fetched.url : fetched.final_url;
+  info.charset = fetched.charset;
+  return PageResponse(fetched.body, info, url, ask, &fetched, metrics);
+}
+
+bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
+
+}  // namespace
+
+// POST /v1/batch: one record per non-blank line, in order, written as each is made.
+HttpResponse Service::Batch(const HttpRequest& head, Stream& stream) {
+  HttpResponse r;
+  r.endpoint = "/v1/batch";
+  const auto target = ParseTarget(head.target);
+  Ask ask;
+  std::string problem = target ? ParseAsk(target->query, &ask) : "malformed query string";
+  if (problem.empty() && ask.format != "json") problem = "format: a batch answers NDJSON records (format=json)";
+  if (!problem.empty()) {
+    r = ErrorResponse(400, "-", "bad_request", problem);
+    r.endpoint = "/v1/batch";
     return r;
   }
+  LineSplitter splitter(config_.max_line_bytes);
+  bool eof = false;
+  std::string piece;
+  const auto next_line = [&](LineSplitter::Line* line) {
+    while (!splitter.Next(line)) {
+      if (eof) return splitter.Finish(line);
+      if (stream.ReadBody(&piece)) {
+        splitter.Feed(piece);
+      } else {
+        eof = true;
+      }
+    }
+    return true;
+  };
+  std::size_t number = 0, n = 0, failed = 0;
+  LineSplitter::Line line;
+  while (next_line(&line)) {
+    ++number;
+    if (!line.too_long && Blank(line.text)) continue;
+    ++n;
+    const std::string name = "line " + std::to_string(number);  // a record's input when the line names none
+    HttpResponse rec;
+    if (line.too_long) {
+      rec = ErrorResponse(413, name, "too_large", "the line is longer than the limit (" +
+                                                      std::to_string(config_.max_line_bytes) + " bytes)");
+    } else if (const BatchLine b = ParseBatchLine(line.text); !b.error.empty()) {
+      rec = ErrorResponse(400, name, "bad_request", b.error);
+    } else if (b.html) {
+      PageInfo info;
+      info.url = b.url;
+      info.charset = b.charset;
+      rec = PageResponse(*b.html, info, b.url.empty() ? name : b.url, ask, nullptr, metrics_);
+    } else {
+      rec = FetchAndExtract(b.url, ask, config_, metrics_);
+    }
+    failed += rec.status != 200;
+    if (!stream.Write(std::move(rec.body))) break;
+  }
+  r.status = 200;
+  r.log_kind = failed == 0 ? "ok" : std::to_string(failed) + " of " + std::to_string(n) + " failed";
+  return r;
+}
+
+HttpResponse Service::StreamExchange(const HttpRequest& head, Stream& stream, HttpResponse) {
+  const std::string path = PathOf(head.target);
+  if (path == "/v1/batch") return Batch(head, stream);
   // GET /v1/extract?url=... and GET /https://host/path: fetch, then extract.
-  (void)stream;
   Ask ask;
   std::string problem;
   std::string endpoint = "/v1/extract";
@@ -347,32 +427,8 @@ HttpResponse Service::StreamExchange(const HttpRequest& head, Stream& stream, Ht
     ask.url = ShortFormUrl(head.target);
     ask.format = "markdown";
   }
-  HttpResponse r;
-  if (!problem.empty()) {
-    r = ErrorResponse(400, ask.url.empty() ? "-" : ask.url, "bad_request", problem);
-  } else {
-    io::FetchOptions fetch = config_.fetch;
-    fetch.timeout = std::min(fetch.timeout, config_.request_timeout);
-    fetch.progress = false;
-    fetch.window = 1;
-    io::FetchResult fetched;
-    io::FetchAll(
-        1, [&](std::size_t) { return ask.url; }, [&](std::size_t, io::FetchResult& f) { fetched = std::move(f); },
-        fetch);
-    metrics_.Fetch(fetched.ok() ? "ok" : io::FetchErrorName(fetched.error));
-    if (!fetched.ok()) {
-      const std::string kind(io::FetchErrorName(fetched.error));
-      metrics_.Record(kind);
-      nlohmann::json j = ErrorRecord(ask.url, kind, fetched.message);
-      AddFetchFields(fetched, j);
-      r = JsonResponse(StatusForKind(kind), j, kind);
-    } else {
-      PageInfo info;
-      info.url = fetched.final_url.empty() ? fetched.url : fetched.final_url;
-      info.charset = fetched.charset;
-      r = PageResponse(fetched.body, info, ask.url, ask, &fetched, metrics_);
-    }
-  }
+  HttpResponse r = problem.empty() ? FetchAndExtract(ask.url, ask, config_, metrics_)
+                                   : ErrorResponse(400, ask.url.empty() ? "-" : ask.url, "bad_request", problem);
   r.endpoint = endpoint;
   r.log_url = ask.url;
   return r;

@@ -5,7 +5,8 @@
 //                             Content-Encoding: gzip inflated within a limit)
 //   GET  /v1/extract?url=U    fetched with the online-mode fetcher behind the forgery guard
 //   GET  /https://host/path   the short form of the last: Markdown
-//   POST /v1/batch            NDJSON in, NDJSON out in order, one record per line
+//   POST /v1/batch            NDJSON in, NDJSON out in order, one record per non-blank line,
+//                             streamed (one line at a time until it runs on the batch driver)
 //   GET  /healthz, /metrics
 // A response is the record `pith extract -f jsonl` writes (or the page's Markdown, text or purified
 // HTML), with the HTTP status of its kind (StatusForKind).
@@ -54,6 +55,8 @@ class Service : public HttpApp {
   Metrics& metrics() { return metrics_; }
 
  private:
+  HttpResponse Batch(const HttpRequest& head, Stream& stream);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
   Metrics metrics_;

@@ -83,6 +83,7 @@ void RegisterServe(CLI::App& root, int& exit_code) {
   cmd->add_option("--max-header", l.max_header_bytes, "largest request header, in bytes (default 16 KiB; 431 beyond)")
       ->check(CLI::Range(1024, 1 << 20));
   cmd->add_option("--max-inflated", s.max_inflated_bytes, "largest gzip request body once inflated (default 64 MiB; 413 beyond)");
+  cmd->add_option("--max-line", s.max_line_bytes, "longest NDJSON line of a batch, in bytes (default 64 MiB; its record is too_large)");
   cmd->add_option("--header-timeout", l.header_timeout, "seconds for a whole request header (default 10)")
       ->check(CLI::Range(0.1, 3600.0));
   cmd->add_option("--idle-timeout", l.idle_timeout, "seconds a keep-alive connection may wait idle (default 30)")

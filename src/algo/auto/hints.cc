@@ -6,7 +6,8 @@
 // paper 000's link density judge the same regions by their text later (steps 2 and 3).
 //
 // Not believed: names on <body> and <html> (they name the page's state or template,
-// "not-showing-comments") and inside <pre> or <code> (a highlighter's "hljs-comment" spans); a
+// "not-showing-comments"), inside <pre> or <code> (a highlighter's "hljs-comment" spans) and in a
+// table's <thead> (pandoc's <tr class="header">); a
 // class/id hint on an element that wraps content hints or half of the page's text in more than one
 // block ("share_wrapper" around the whole article), a <form> that does (ASP.NET wraps whole pages in
 // one), ids that are heading slugs, a class/id hint on an inline element inside a sentence, a
@@ -192,7 +193,12 @@ void ComputeHints(Page& page) {
     in_code[id] = in_code[parent] || page.doc[parent].tag == Tag::kPre || page.doc[parent].tag == Tag::kCode;
     const HintAttrs attrs = ReadHintAttrs(page.doc, id);
     std::uint8_t names = 0;
-    if (page.names_believed && !in_code[id]) {
+    // A table's header rows name themselves "header" (pandoc's <tr class="header">): names in a
+    // <thead> are the table's, not the page's.
+    const bool in_thead = node.tag == Tag::kThead || page.doc[parent].tag == Tag::kThead ||
+                          (page.doc[parent].tag == Tag::kTr && page.doc[parent].parent != dom::kNoNode &&
+                           page.doc[page.doc[parent].parent].tag == Tag::kThead);
+    if (page.names_believed && !in_code[id] && !in_thead) {
       if (!attrs.class_names.empty()) names = class_hints.Get(attrs.class_names);
       if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) names |= NameHints(attrs.id);
     }
