@@ -16,6 +16,7 @@ test_packages=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev chromium librsvg2-bin
   libdeflate-dev  # bench/warc_bench.cc compares inflate libraries
   wrk  # bench/serve_load.sh, pith serve's load benchmark
+  python3-html5lib  # the parse differential's tie-breaker (tests/parse_html5lib.h)
 )
 python_packages=(  # the Python package (docs/python.md) and its tests
   python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# CI's fuzz step (scripts/test.sh): builds the libFuzzer targets (build-fuzz/, clang) and runs each
+# for a fixed number of inputs from a fixed seed, so that the step runs the same inputs on every
+# machine and every time, fast or slow, idle or loaded, and a failure replays with the same command.
+# What would make two runs differ, and what is done about it:
+#   - a time limit (-max_total_time): how far a run gets depends on the machine. Each target runs
+#     -runs=N instead, N from fuzz/ci_runs.txt (about 30 s of one core of the CI machine kind);
+#   - corpus folders: libFuzzer reads a folder in the order the filesystem lists it, and writes new
+#     inputs into the first folder, which the next run reads back. The seeds (the repository's
+#     minimised corpus fuzz/corpus/TARGET/, the golden pages, a fixed sample of ../shared/data:
+#     scripts/fuzz_seeds.sh) are given as one sorted list (-seed_inputs); the folder new inputs go to
+#     is emptied first and not re-read during the run (-reload=0);
+#   - addresses: libFuzzer's comparison-guided mutations (-use_cmp) insert values the program
+#     compared, among them addresses (libstdc++ compares pointers as integers), which ASLR changes
+#     from run to run; they are off here (-use_cmp=0; the dictionaries fuzz/*.dict give the words);
+#   - parallel jobs (-jobs, -workers, -fork): none, one process per target;
+#   - limits: -timeout and -rss_limit_mb are far above what any input takes, so that they only
+#     catch hangs and runaway memory, not a slow machine.
+# Each target prints its final libFuzzer status line and a digest of the inputs it added: both are
+# the same on every machine for the same commit and ../shared.
+#
+# Usage: scripts/fuzz_ci.sh [TARGET...]   (default: every fuzz/*_fuzz.cc)
+# Environment: FUZZ_SEED (default 1), FUZZ_RUNS (runs per target instead of fuzz/ci_runs.txt's, e.g.
+# to explore further with another seed), FUZZ_DATA_PAGES (corpus pages among the seeds, default 60),
+# FUZZ_BUILD (the build folder, default build-fuzz), FUZZ_WORK (where each target's seeds, new inputs
+# and log go, default FUZZ_BUILD/ci: another folder lets two runs go side by side to compare them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${FUZZ_BUILD:-build-fuzz}
+CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DPITH_FUZZ=ON -DPITH_TESTS=OFF -DPITH_BENCH=OFF >/dev/null
+ninja -C "$build"
+
+targets=("$@")
+if [ "${#targets[@]}" -eq 0 ]; then
+  for t in fuzz/*_fuzz.cc; do targets+=("$(basename "$t" .cc)"); done
+fi
+step_start=$(date +%s)
+step_cpu=0
+default_runs=20000
+failed=()
+for name in "${targets[@]}"; do
+  runs=${FUZZ_RUNS:-$(awk -v t="$name" '$1 == t { print $2 }' fuzz/ci_runs.txt)}
+  note=""
+  [ -n "$runs" ] || { runs=$default_runs; note=" (no line in fuzz/ci_runs.txt: the default)"; }
+  work=${FUZZ_WORK:-$build/ci}/$name
+  rm -rf "$work"
+  mkdir -p "$work/new" "$work/artifacts" "fuzz/corpus/$name"
+  scripts/fuzz_seeds.sh "$name" "$work/seeds"
+  find "fuzz/corpus/$name" "$work/seeds" -type f | LC_ALL=C sort | paste -sd, >"$work/seed_list"
+  dict=fuzz/${name%_fuzz}.dict
+  [ -f "$dict" ] || dict=fuzz/html.dict
+  echo "-- $name: $runs runs$note, seed ${FUZZ_SEED:-1}, $(tr , '\n' <"$work/seed_list" | grep -c .) seed inputs"
+  status=0
+  TIMEFORMAT='%R %U %S'
+  { time "$build/$name" -seed="${FUZZ_SEED:-1}" -runs="$runs" -use_cmp=0 -reload=0 -max_len=65536 \
+      -timeout=60 -rss_limit_mb=4096 -dict="$dict" -seed_inputs="@$work/seed_list" \
+      -artifact_prefix="$work/artifacts/" "$work/new" >"$work/log" 2>&1 || status=$?; } 2>"$work/time"
+  read -r wall user sys <"$work/time"
+  digest=$(find "$work/new" -type f -printf '%f\n' | LC_ALL=C sort | sha1sum | cut -c1-12)
+  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$work/log" | tail -n 1 | tr -s ' \t' ' ' | sed 's/ exec\/s.*//')
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+  step_cpu=$(awk -v a="$step_cpu" -v b="$cpu" 'BEGIN { print a + b }')
+  echo "   ${done_line:-no DONE line}; digest of the inputs added $digest; ${wall} s, CPU $cpu s"
+  if [ "$status" -ne 0 ]; then
+    failed+=("$name")
+    tail -n 40 "$work/log"
+    for a in "$work"/artifacts/*; do [ -f "$a" ] && echo "   replay: $build/$name $a"; done
+    echo "   rerun: FUZZ_SEED=${FUZZ_SEED:-1} scripts/fuzz_ci.sh $name"
+  fi
+done
+echo "-- ${#targets[@]} targets in $(( $(date +%s) - step_start )) s (fuzzing: CPU $step_cpu s)"
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "fuzz targets that failed: ${failed[*]}" >&2
+  exit 1
+fi
