@@ -134,6 +134,9 @@ struct PITH_API Result {
   std::vector<Block> blocks;          // the main content
   PageType page_type = PageType::kArticle;  // the page classifier's answer (when the page parsed)
   double page_type_probability = 0;         // the classifier's probability of that answer, 0..1
+  // How likely the content is right: the probability, 0..1, that it scores a word F1 of 0.8 or more
+  // against the page's main text (src/classify/confidence.h); 0 when nothing was kept.
+  double confidence = 0;
 
   // Blocks joined by blank lines ("\n\n"), comments included (after the content they follow).
   std::string Text() const;

@@ -3,6 +3,7 @@
 #include "render/formats.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "text/unicode.h"
 
@@ -691,7 +692,10 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
   j["site_name"] = m.site_name;
   j["description"] = m.description;
   j["algorithm"] = AlgorithmName(r.algorithm);
-  if (!failed) j["page_type"] = PageTypeName(r.page_type);
+  if (!failed) {
+    j["page_type"] = PageTypeName(r.page_type);
+    j["confidence"] = std::round(r.confidence * 1e4) / 1e4;
+  }
   j["encoding"] = {{"charset", r.encoding.charset},
                    {"source", EncodingSourceName(r.encoding.source)},
                    {"declared", r.encoding.declared},
