@@ -37,7 +37,7 @@ from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GroupKFold
 
-from train_page_type import wrapped  # the tables' line wrapping, shared with the page-type table
+from train_page_type import page_features, wrapped  # the explain features' reader and the tables' line wrapping
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL_FILE = os.path.join(ROOT, "src", "classify", "confidence_model.cc")
@@ -77,17 +77,6 @@ def page_scores(pith, data):
     return scores
 
 
-def page_features(pith, html, url):
-    cmd = [pith, "extract", "--explain", "--format", "json", html]
-    if url:
-        cmd[2:2] = ["--url", url]
-    out = subprocess.run(cmd, capture_output=True, check=False).stdout
-    try:
-        return json.loads(out)["explain"]["confidence"]["features"]
-    except (ValueError, KeyError, TypeError):
-        return None  # the page did not parse (empty, binary): no features, not used
-
-
 def load_pages(pith, data, cache):
     scores = page_scores(pith, data)
     cached = {}
@@ -106,7 +95,7 @@ def load_pages(pith, data, cache):
                 key = name + "/" + e["id"]
                 if key not in cached:
                     html = os.path.join(data, name, "html", e["id"] + ".html")
-                    jobs[key] = pool.submit(page_features, pith, html, e.get("url") or "")
+                    jobs[key] = pool.submit(page_features, pith, html, e.get("url") or "", "confidence")
                 pages.append({"set": name, "id": e["id"], "key": key, "f1": scores[(name, e["id"])],
                               "domain": e.get("domain") or e.get("site") or key})
         for key, job in jobs.items():

@@ -1,13 +1,14 @@
 // pith.Extractor's C++ side (_pith.Core) and the result classes (core.h).
+#include <iostream>
+
 #include <pybind11/stl.h>
 
+#include "batch/driver.h"
 #include "batch/records.h"
 #include "core.h"
 #include "decode/decode.h"
 #include "errors.h"
-#include "io/inputs.h"
 #include "json_py.h"
-#include "pith/site.h"
 #include "render/formats.h"
 
 namespace py = pybind11;
@@ -187,36 +188,21 @@ std::string_view PageBytes(const py::handle& html, std::string* copy, bool* is_t
 }
 
 Core::Core(const py::dict& kwargs) : config_(ParseKeywords(kwargs)) {
-  Options options = config_.options;
+  if (config_.format == "wet") RaiseInvalidArgument("format: wet is the tool's (a WARC file); text, json, jsonl, markdown, paper or html");
+  const Options& options = config_.options;
   if (!options.forced_charset.empty()) {
     decode::Decoded probe;
     const Status s = decode::Decode("<p>", options.forced_charset, "", &probe);
     if (s.code() == StatusCode::kInvalidArgument) RaiseInvalidArgument("charset: " + s.message());
   }
-  const cli::SiteArgs& site = config_.site;
-  if (!site.model.empty() || !site.pages.empty()) {
-    if (config_.algorithm_given && options.algorithm != Algorithm::kPathSim) {
-      RaiseInvalidArgument("site_pages and site_model need algorithm=\"pathsim\" (the only algorithm that uses a site model)");
-    }
-    options.algorithm = Algorithm::kPathSim;
-    std::shared_ptr<const SiteModel> model;
-    Status s;
-    {
-      py::gil_scoped_release nogil;
-      if (!site.model.empty()) {
-        s = SiteModel::Load(site.model, &model);
-      } else {
-        const std::vector<io::InputItem> refs = io::ExpandInputs(site.pages, false);
-        std::vector<std::size_t> all(refs.size());
-        for (std::size_t k = 0; k < refs.size(); ++k) all[k] = k;
-        s = cli::LearnFromItems(refs, all, 0, options, SiteModel::HostOf(config_.url), &model);
-      }
-    }
-    if (!s.ok()) RaiseStatus(Status(s.code(), (site.model.empty() ? "site_pages: " : "site_model: ") + s.message()));
-    options.pathsim.site = model;
+  Status s;
+  {
+    py::gil_scoped_release nogil;  // a site model may be learned from pages
+    const batch::Complain complain = [](const std::string& line) { std::cerr << "pith: " << line << "\n"; };
+    s = batch::MakeExtractor(config_, batch::kPython, complain, &extractor_);
   }
-  extractor_ = std::make_shared<const Extractor>(std::move(options));
-  const cli::ArchiveArgs& a = config_.archive;
+  if (!s.ok()) RaiseStatus(s);
+  const batch::ArchiveSettings& a = config_.archive;
   page_options_ = batch::MakeWarcPageOptions(a.status, a.types, a.payload, extractor_->options().max_input_bytes);
 }
 

@@ -139,6 +139,10 @@ def test_bad_options():
         pith.extract(PAGE, charset="klingon")
     with pytest.raises(pith.InvalidArgumentError, match="warc_status"):
         pith.Extractor(warc_status="3xx")
+    with pytest.raises(pith.InvalidArgumentError, match="wet"):
+        pith.Extractor(format="wet")
+    with pytest.raises(pith.InvalidArgumentError, match="site_model excludes site_pages"):
+        pith.Extractor(site_model="m.json", site_pages=["a.html", "b.html"])
     with pytest.raises(TypeError):
         pith.Extractor(lb_thickness="3")
     with pytest.raises(TypeError):
@@ -270,9 +274,11 @@ def test_the_gil_is_released_while_a_page_is_extracted():
 
 def test_help_reads_like_the_tools(cli):
     doc = pith.extract.__doc__
+    tool_help = subprocess.run([cli, "extract", "--help"], stdout=subprocess.PIPE, check=True).stdout.decode()
     for o in pith.options():
         assert f"  {o['name']}=" in doc or o["name"] in ("url", "charset")
-    assert "content algorithm (default auto)" in doc
+        assert o["help"] in tool_help, o["name"]  # one help text (and default) for both, from the table of options
+    assert "content algorithm: auto = " in doc and "(default auto)" in doc
     import inspect
     params = inspect.signature(pith.extract).parameters
     assert params["lb_thickness"].default == 3 and params["algorithm"].default == "auto"
