@@ -3,6 +3,8 @@
 #   scripts/deps.sh cli   what building and running the `pith` tool and the library need
 #   scripts/deps.sh python   that, plus what the Python package needs (docs/python.md)
 #   scripts/deps.sh       that, plus what the tests, benchmarks, fuzzers and consumer test need
+#   scripts/deps.sh train   that of cli, plus what the training scripts need (scripts/train_*.py:
+#                           numpy and scikit-learn for Debian's /usr/bin/python3; the library never needs them)
 #   --list before either: print the packages, one a line, and install nothing
 set -euo pipefail
 cli_packages=(
@@ -22,6 +24,7 @@ python_packages=(  # the Python package (docs/python.md) and its tests
   python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev
   python3-distributed python3-pytest zstd
 )
+train_packages=(python3-numpy python3-sklearn)  # scripts/train_page_type.py, scripts/train_confidence.py
 list=0
 if [ "${1:-}" = --list ]; then
   list=1
@@ -30,8 +33,9 @@ fi
 case "${1:-all}" in
   cli) packages=("${cli_packages[@]}") ;;
   python) packages=("${cli_packages[@]}" "${python_packages[@]}") ;;
+  train) packages=("${cli_packages[@]}" "${train_packages[@]}") ;;
   all) packages=("${cli_packages[@]}" "${test_packages[@]}" "${python_packages[@]}") ;;
-  *) echo "usage: scripts/deps.sh [cli|python|all]" >&2; exit 2 ;;
+  *) echo "usage: scripts/deps.sh [cli|python|train|all]" >&2; exit 2 ;;
 esac
 if [ "$list" = 1 ]; then
   printf '%s\n' "${packages[@]}"

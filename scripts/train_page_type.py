@@ -43,14 +43,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL_FILE = os.path.join(ROOT, "src", "classify", "page_type_model.cc")
 
 
-def page_features(pith, html, url):
+def page_features(pith, html, url, section="page_type"):
+    """The features `pith extract --explain` reports for the page under explain[section]."""
     cmd = [pith, "extract", "--explain", "--format", "json", html]
     if url:
         cmd[2:2] = ["--url", url]
     out = subprocess.run(cmd, capture_output=True, check=False).stdout
     try:
-        record = json.loads(out)
-        return record["explain"]["page_type"]["features"]
+        return json.loads(out)["explain"][section]["features"]
     except (ValueError, KeyError, TypeError):
         return None  # the page did not parse (empty, binary): no features, not used
 

@@ -32,6 +32,7 @@ bool Documented(const std::string& name) { return OutputDoc().find("`" + name + 
 
 // Objects whose keys are values (page types, feature names, skip reasons, error kinds), not fields.
 const std::set<std::string> kKeyedByValue = {"explain.page_type.probabilities", "explain.page_type.features",
+                                             "explain.confidence.features",
                                              "inputs.counts.skipped",           "inputs.counts.errors",
                                              "total.skipped",                   "total.errors"};
 
@@ -159,7 +160,8 @@ TEST(OutputDoc, EveryFieldOfAPageRecordIsDocumented) {
   ExpectProduced(keys, {"comments", "page_type", "blocks.item", "blocks.depth", "blocks.number", "blocks.row",
                         "blocks.comment", "blocks.links.url", "encoding.legacy_fonts_converted",
                         "encoding.legacy_fonts_unconverted", "error.kind", "error.message", "explain.blocks.y",
-                        "explain.blocks.comment", "explain.decisions.node_line", "explain.page_type.features.*"});
+                        "explain.blocks.comment", "explain.decisions.node_line", "explain.page_type.features.*",
+                        "confidence", "explain.confidence.features.*"});
   ExpectDocumented(keys);
 }
 

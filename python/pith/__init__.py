@@ -53,7 +53,8 @@ __all__ = [
     "extract_warc", "option_names", "options", "read_warc",
 ]
 
-# Every keyword, from the tool's own flag definitions: name, flag, kind, default, help, group.
+# Every keyword, from the table of options the tool's flags come from too (src/batch/option_table.cc):
+# name, flag, kind, default, help, group.
 _OPTIONS = tuple(_pith.option_table())
 _DEFAULTS = {o["name"]: o["default"] for o in _OPTIONS}
 
@@ -71,8 +72,7 @@ def option_names():
 
 
 def _canonical(given):
-    """The options given, None meaning the default. A float equal to its default as shown is the
-    default: the tool's defaults are shown rounded (tib_fit_ratio 0.333333 for 1/3)."""
+    """The options given, None meaning the default, and a float equal to its default the default."""
     out = {}
     for name, value in given.items():
         if value is None:

@@ -61,6 +61,7 @@ class Result:
     url: str
     site_name: str
     description: str
+    confidence: float
     blocks: list[Block]
     encoding: Encoding
     algorithm: str

@@ -23,6 +23,7 @@ class Core {
 
   const Config& config() const { return config_; }
   const Extractor& extractor() const { return *extractor_; }
+  const std::shared_ptr<const Extractor>& shared_extractor() const { return extractor_; }
   const WarcPageOptions& page_options() const { return page_options_; }
 
  private:

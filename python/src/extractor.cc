@@ -1,13 +1,14 @@
 // pith.Extractor's C++ side (_pith.Core) and the result classes (core.h).
+#include <iostream>
+
 #include <pybind11/stl.h>
 
+#include "batch/driver.h"
 #include "batch/records.h"
 #include "core.h"
 #include "decode/decode.h"
 #include "errors.h"
-#include "io/inputs.h"
 #include "json_py.h"
-#include "pith/site.h"
 #include "render/formats.h"
 
 namespace py = pybind11;
@@ -94,11 +95,12 @@ py::tuple ResultState(const PageResult& pr) {
       py::make_tuple(py::bytes(m.title), py::bytes(m.site_name), py::bytes(m.date), py::bytes(m.author), m.keywords,
                      m.lang, m.dir, py::bytes(m.url), py::bytes(m.description)),
       blocks, pr.blocks, pr.links, pr.html ? py::object(py::bytes(*pr.html)) : py::object(py::none()),
-      py::bytes(pr.explain.is_null() ? std::string() : pr.explain.dump()));
+      py::bytes(pr.explain.is_null() ? std::string() : pr.explain.dump()),
+      py::make_tuple(static_cast<int>(r.page_type), r.page_type_probability, r.confidence));
 }
 
 PageResult ResultFromState(const py::tuple& t) {
-  if (t.size() != 10) throw std::runtime_error("pith.Result: bad pickle state");
+  if (t.size() != 11) throw std::runtime_error("pith.Result: bad pickle state");
   PageResult pr;
   Result& r = pr.result;
   r.status = Status(static_cast<StatusCode>(t[0].cast<int>()), t[1].cast<std::string>());
@@ -128,6 +130,10 @@ PageResult ResultFromState(const py::tuple& t) {
   if (!t[8].is_none()) pr.html = t[8].cast<std::string>();
   const std::string explain = t[9].cast<std::string>();
   if (!explain.empty()) pr.explain = nlohmann::json::parse(explain);
+  const auto judged = t[10].cast<py::tuple>();
+  r.page_type = static_cast<PageType>(judged[0].cast<int>());
+  r.page_type_probability = judged[1].cast<double>();
+  r.confidence = judged[2].cast<double>();
   return pr;
 }
 
@@ -182,36 +188,21 @@ std::string_view PageBytes(const py::handle& html, std::string* copy, bool* is_t
 }
 
 Core::Core(const py::dict& kwargs) : config_(ParseKeywords(kwargs)) {
-  Options options = config_.options;
+  if (config_.format == "wet") RaiseInvalidArgument("format: wet is the tool's (a WARC file); text, json, jsonl, markdown, paper or html");
+  const Options& options = config_.options;
   if (!options.forced_charset.empty()) {
     decode::Decoded probe;
     const Status s = decode::Decode("<p>", options.forced_charset, "", &probe);
     if (s.code() == StatusCode::kInvalidArgument) RaiseInvalidArgument("charset: " + s.message());
   }
-  const cli::SiteArgs& site = config_.site;
-  if (!site.model.empty() || !site.pages.empty()) {
-    if (config_.algorithm_given && options.algorithm != Algorithm::kPathSim) {
-      RaiseInvalidArgument("site_pages and site_model need algorithm=\"pathsim\" (the only algorithm that uses a site model)");
-    }
-    options.algorithm = Algorithm::kPathSim;
-    std::shared_ptr<const SiteModel> model;
-    Status s;
-    {
-      py::gil_scoped_release nogil;
-      if (!site.model.empty()) {
-        s = SiteModel::Load(site.model, &model);
-      } else {
-        const std::vector<io::InputItem> refs = io::ExpandInputs(site.pages, false);
-        std::vector<std::size_t> all(refs.size());
-        for (std::size_t k = 0; k < refs.size(); ++k) all[k] = k;
-        s = cli::LearnFromItems(refs, all, 0, options, SiteModel::HostOf(config_.url), &model);
-      }
-    }
-    if (!s.ok()) RaiseStatus(Status(s.code(), (site.model.empty() ? "site_pages: " : "site_model: ") + s.message()));
-    options.pathsim.site = model;
+  Status s;
+  {
+    py::gil_scoped_release nogil;  // a site model may be learned from pages
+    const batch::Complain complain = [](const std::string& line) { std::cerr << "pith: " << line << "\n"; };
+    s = batch::MakeExtractor(config_, batch::kPython, complain, &extractor_);
   }
-  extractor_ = std::make_shared<const Extractor>(std::move(options));
-  const cli::ArchiveArgs& a = config_.archive;
+  if (!s.ok()) RaiseStatus(s);
+  const batch::ArchiveSettings& a = config_.archive;
   page_options_ = batch::MakeWarcPageOptions(a.status, a.types, a.payload, extractor_->options().max_input_bytes);
 }
 
@@ -292,6 +283,9 @@ void RegisterExtractor(py::module_& m) {
                              "the canonical URL (rel=canonical, og:url) or the URL given")
       .def_property_readonly("site_name", [](const PageResult& r) { return Utf8Str(r.result.metadata.site_name); })
       .def_property_readonly("description", [](const PageResult& r) { return Utf8Str(r.result.metadata.description); })
+      .def_property_readonly("confidence", [](const PageResult& r) { return r.result.confidence; },
+                             "how likely the content is right, 0-1: the probability that it scores a word F1 of "
+                             "0.8 or more (the JSON record's \"confidence\"); 0 when nothing was kept")
       .def_property_readonly("blocks", [](const PageResult& r) { return r.result.blocks; }, "list of pith.Block")
       .def_property_readonly("encoding", [](const PageResult& r) { return r.result.encoding; }, "pith.Encoding")
       .def_property_readonly("algorithm", [](const PageResult& r) { return AlgorithmName(r.result.algorithm); },

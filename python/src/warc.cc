@@ -1,11 +1,13 @@
 // Web archives in Python: read_warc's records, extract_warc's records, and the batch writer of
 // pith.dask (core.h).
-#include <chrono>
+#include <iostream>
 #include <mutex>
 
 #include <pybind11/stl.h>
 
+#include "batch/driver.h"
 #include "batch/records.h"
+#include "batch/sinks.h"
 #include "core.h"
 #include "errors.h"
 #include "io/archive_input.h"
@@ -157,32 +159,16 @@ io::InputItem ToItem(const ItemTuple& t) {
   return {name, path, error ? Status(StatusCode::kIoError, *error) : Status::Ok()};
 }
 
-// The records of one archive input into `out`, as `pith extract ARCHIVE -f jsonl` writes them.
-void WriteArchive(const Core& core, const io::InputItem& item, io::CompressedWriter* out, batch::Counts* counts) {
-  const Config& c = core.config();
-  WarcReaderOptions ro;
-  ro.max_record_bytes = core.extractor().options().max_input_bytes;
-  Status s;
-  const std::unique_ptr<WarcReader> reader = WarcReader::Open(item.path, ro, &s);
-  if (!reader) {
-    counts->Count("error:io_error");
-    out->Write(render::DumpJson(render::ErrorJson(item.name, s)) + "\n");
-    return;
-  }
-  WarcRecord rec;
-  while (reader->Next(&rec)) {
-    const std::string where = item.name + "@" + std::to_string(rec.offset);
-    const batch::ArchiveRecordOutcome o = batch::ExtractArchiveRecord(core.extractor(), core.page_options(), rec, where);
-    counts->Count(o.category);
-    const nlohmann::json j = batch::ArchiveRecordJson(o, rec, item.name, c.blocks, c.links);
-    if (!j.is_null()) out->Write(render::DumpJson(j) + "\n");
-  }
-}
+// Complaints of a batch run from Python: its records carry them.
+class Quiet : public batch::Observer {
+ public:
+  void Complain(const std::string&) override {}
+};
 
-// Writes the JSONL records of `items` to `out_path` as `pith extract ITEMS... -f jsonl` writes them:
-// an archive's records, one record per page (with the tool's site groups under pathsim). Returns the
-// counts ({"records", "extracted", ..., "errors"}); raises pith.IoError when the output cannot be
-// written.
+// Writes the JSONL records of `items` to `out_path` as `pith extract ITEMS... -f jsonl` writes them
+// (the batch driver: an archive's records, one record per page, with the tool's site groups under
+// pathsim). Returns the counts ({"records", "extracted", ..., "errors"}); raises pith.IoError when
+// the output cannot be written.
 py::object WriteJsonl(const Core& core, const std::vector<ItemTuple>& tuples, const std::string& out_path,
                       const std::string& compression) {
   io::OutputCompression kind;
@@ -191,43 +177,25 @@ py::object WriteJsonl(const Core& core, const std::vector<ItemTuple>& tuples, co
   }
   std::vector<io::InputItem> items;
   for (const ItemTuple& t : tuples) items.push_back(ToItem(t));
-  const Config& c = core.config();
+  Config settings = core.config();
+  settings.format = "jsonl";
+  settings.out_dir.clear();
   batch::Counts counts;
   Status status;
   {
     py::gil_scoped_release nogil;
     std::unique_ptr<io::CompressedWriter> out = io::CompressedWriter::Open(out_path, kind, &status);
     if (out) {
-      // Page inputs: one model per site group under pathsim, as `pith extract` learns them.
-      Options options = core.extractor().options();
-      cli::SiteArgs groups = c.site;
-      groups.pages.clear();
-      groups.model.clear();
-      cli::SiteExtractors sites;
-      if (!options.pathsim.site) sites.Prepare(groups, c.url, items, options);
-      for (const io::InputItem& item : items) {
-        const bool archive = c.archive.input == "auto" ? io::IsArchiveFile(item) : c.archive.input == "warc";
-        if (archive) {
-          WriteArchive(core, item, out.get(), &counts);
-          continue;
-        }
-        Result r;
-        nlohmann::json explain;
-        std::string bytes;
-        const Status s = io::ReadPageFile(item, options.max_input_bytes, &bytes);
-        if (s.ok()) {
-          PageInfo info;
-          info.url = c.url;
-          r = batch::ExtractPage(sites.For(static_cast<std::size_t>(&item - items.data()), core.extractor()), bytes,
-                                 info, c.explain ? &explain : nullptr);
-        } else {
-          r.status = s;
-          r.algorithm = options.algorithm;
-        }
-        counts.Count(batch::PageCategory(r));
-        out->Write(render::DumpJson(render::ToJson(r, item.name, c.blocks, &explain, c.links)) + "\n");
-      }
-      status = out->Close();
+      batch::Plan plan;
+      batch::MakePlan(settings, items, batch::kPython, &plan);
+      batch::Runner runner(settings, core.shared_extractor(), plan.mode);
+      runner.PrepareSiteGroups(items, [](const std::string& line) { std::cerr << "pith: " << line << "\n"; });
+      batch::FileSource source(items, plan, settings);
+      batch::FileSink sink(std::move(out));
+      Quiet quiet;
+      const batch::Summary summary = batch::RunBatch(runner, source, sink, quiet, 1);
+      counts = summary.total;
+      status = summary.finish;
     }
   }
   if (!status.ok()) RaiseStatus(status);

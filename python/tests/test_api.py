@@ -87,6 +87,7 @@ def test_result_fields():
     assert r.blocks[0].level == 1 and r.blocks[1].line > 0
     assert r.html is None and r.explain is None
     assert r.to_dict()["title"] == r.title and json.loads(r.to_json()) == r.to_dict()
+    assert 0 < r.confidence <= 1 and abs(r.to_dict()["confidence"] - r.confidence) < 1e-4
 
 
 def test_link_offsets_are_characters_in_python_and_bytes_in_the_record():
@@ -106,7 +107,7 @@ def test_no_content_is_a_normal_result():
     assert pith.extract(page) == ""
     assert pith.extract(page, format="json")["status"] == "no_content"
     r = pith.Extractor().extract(page)
-    assert r.status == "no_content" and r.error is None
+    assert r.status == "no_content" and r.error is None and r.confidence == 0
     r.raise_for_status()
 
 
@@ -138,6 +139,10 @@ def test_bad_options():
         pith.extract(PAGE, charset="klingon")
     with pytest.raises(pith.InvalidArgumentError, match="warc_status"):
         pith.Extractor(warc_status="3xx")
+    with pytest.raises(pith.InvalidArgumentError, match="wet"):
+        pith.Extractor(format="wet")
+    with pytest.raises(pith.InvalidArgumentError, match="site_model excludes site_pages"):
+        pith.Extractor(site_model="m.json", site_pages=["a.html", "b.html"])
     with pytest.raises(TypeError):
         pith.Extractor(lb_thickness="3")
     with pytest.raises(TypeError):
@@ -211,6 +216,7 @@ def test_pickling(example_page):
     assert again.extract(example_page, url="https://example.cn/a").to_dict() == r.to_dict()
     back = pickle.loads(pickle.dumps(r))
     assert back.to_dict() == r.to_dict() and back.markdown == r.markdown and back.status == r.status
+    assert back.confidence == r.confidence
     assert [b.links for b in back.blocks].__repr__() == [b.links for b in r.blocks].__repr__()
     commented = pith.Extractor(comments=True, blocks=True).extract(COMMENTED.encode())
     back = pickle.loads(pickle.dumps(commented))
@@ -268,9 +274,11 @@ def test_the_gil_is_released_while_a_page_is_extracted():
 
 def test_help_reads_like_the_tools(cli):
     doc = pith.extract.__doc__
+    tool_help = subprocess.run([cli, "extract", "--help"], stdout=subprocess.PIPE, check=True).stdout.decode()
     for o in pith.options():
         assert f"  {o['name']}=" in doc or o["name"] in ("url", "charset")
-    assert "content algorithm (default auto)" in doc
+        assert o["help"] in tool_help, o["name"]  # one help text (and default) for both, from the table of options
+    assert "content algorithm: auto = " in doc and "(default auto)" in doc
     import inspect
     params = inspect.signature(pith.extract).parameters
     assert params["lb_thickness"].default == 3 and params["algorithm"].default == "auto"

@@ -36,13 +36,32 @@ struct Decision {
 inline constexpr std::uint8_t kKeptContent = 1;
 inline constexpr std::uint8_t kKeptComment = 2;  // a comment section's text (Options::comments)
 
+// Selection::route bits: which of `auto`'s ways to its content the selection took (the confidence,
+// src/classify/confidence.h, reads them; other algorithms leave route 0).
+enum Route : std::uint8_t {
+  kRouteLineBlocks = 1,       // step 7: paper 001's line blocks are the content
+  kRouteSpread = 2,           // step 8: text spread over the page was added
+  kRouteAllOfMain = 4,        // step 8: all of <main> (documentation, service pages)
+  kRouteThread = 8,           // step 4: a thread's posts joined
+  kRouteReread = 16,          // the page was read again (without class/id names or a wrapper's tag)
+  kRouteCommentsContent = 32  // step 3: the main subtree is a comment section (a thread)
+};
+
 struct Selection {
   std::vector<std::uint8_t> keep;  // per node id: kKeptContent or kKeptComment when the (text) node
                                    // is kept, else 0
   std::vector<Decision> decisions;
   std::string summary;             // one line: what the algorithm chose and why
+  std::uint8_t route = 0;          // `auto`: bits of Route
+  double main_votes = 0;           // `auto`: the paragraph votes cast inside the main subtree (0: none)
 
-  void Reset(std::size_t nodes) { keep.assign(nodes, 0); decisions.clear(); summary.clear(); }
+  void Reset(std::size_t nodes) {
+    keep.assign(nodes, 0);
+    decisions.clear();
+    summary.clear();
+    route = 0;
+    main_votes = 0;
+  }
   // Marks every visible text node under `node` (inclusive) as kept.
   void KeepSubtree(const dom::Document& doc, dom::NodeId node);
 };

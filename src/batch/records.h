@@ -1,6 +1,7 @@
-// One record per input page and per archive record, as `pith extract -f jsonl` writes them. The
-// tool (tools/pith/extract_cmd.cc, warc_cmd.cc) and the Python module (python/src/) both build
-// their records here, so that a record from Python, from a Dask task or from the tool is the same.
+// One record per input page and per archive record, as `pith extract -f jsonl` writes them: the
+// batch driver (driver.h) and the Python module's record iterator (python/src/warc.cc) build their
+// records here, so that a record from Python, from a Dask task, from the server or from the tool is
+// the same.
 #pragma once
 
 #include <cstdint>

@@ -109,6 +109,11 @@ void Run(std::string_view bytes, const PageInfo& info, const Options& options, P
   result->status = algo::Run(ctx, &state->selection);
   if (!result->status.ok()) return;
   result->blocks = render::CollectBlocks(state->doc, state->selection.keep, {.images = options.images});
+  state->confidence =
+      classify::ComputeConfidenceFeatures(state->doc, state->annotation,
+                                          {state->selection.keep, state->selection.route, state->selection.main_votes},
+                                          state->page_type);
+  result->confidence = result->blocks.empty() ? 0.0 : classify::ScoreConfidence(state->confidence);
   if (options.extract_metadata) {
     meta::ExtractMetadata(state->doc, state->annotation, state->selection.keep, info.url, &result->metadata);
   } else {

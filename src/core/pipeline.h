@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "algo/algorithm.h"
+#include "classify/confidence.h"
 #include "classify/page_type.h"
 #include "decode/decode.h"
 #include "dom/annotate.h"
@@ -19,6 +20,7 @@ struct PageState {
   dom::Annotation annotation;
   classify::PageTypeGuess page_type;  // the page classifier's answer, features and probabilities
   algo::Selection selection;
+  classify::ConfidenceFeatures confidence;  // what Result::confidence was scored from
 };
 
 // Checks the raw input (size, emptiness, binary) before decoding. Returns ok or the error.

@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/calibration.h"
 #include "eval/dataset.h"
 #include "eval/metrics.h"
 #include "pith/pith.h"
@@ -44,6 +45,7 @@ struct Extraction {
   std::string message;        // error message, "" when none
   std::string title, author, date;  // the metadata found ("" = none; date as Metadata::date)
   std::string page_type;            // the page classifier's answer ("" = none: the page failed)
+  double confidence = -1;           // Result::confidence (-1 = none: the page failed, or saved outputs)
 };
 using ExtractFunction = std::function<Extraction(std::string_view html, const PageInfo& info)>;
 
@@ -65,6 +67,7 @@ struct PageReport {
   MetadataCounts metadata;  // fields the truth names (none for saved outputs: they hold text only)
   std::string title, author, date;  // the metadata found
   std::string page_type_found;      // the page classifier's answer ("" = none)
+  double confidence = -1;           // the extraction's confidence (-1 = none)
 };
 
 struct GroupReport {
@@ -93,6 +96,9 @@ struct SetReport {
   GroupReport total;
   std::vector<GroupReport> by_lang, by_page_type;  // sorted by name; by_page_type empty if no page has one
   std::vector<PageReport> pages;                   // index order
+  // The confidence against the pages' word F1 (calibration.h), over the pages with text truth and
+  // a confidence; pages == 0 when there are none (saved outputs).
+  CalibrationReport calibration;
   double load_seconds = 0, extract_seconds = 0, score_seconds = 0;
   bool saved_outputs = false;  // scored from saved files (EvaluateSavedOutputs): no timing
 };

@@ -1,6 +1,6 @@
 // Telling web archives from pages among offline inputs, and reading a page input (gzip pages
-// inflated). Shared by `pith extract` (tools/pith/warc_cmd.cc) and the Python module's batch
-// functions, so that both treat every file alike.
+// inflated). Every front end uses them through the batch driver (batch/inputs.h, batch/driver.h),
+// so that all treat every file alike.
 #pragma once
 
 #include <cstddef>

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
 
 namespace pith::io {
 namespace {
@@ -149,6 +150,15 @@ std::string GzipMember(std::string_view data, int level) {
   out.resize(z.total_out);
   deflateEnd(&z);
   return out;
+}
+
+std::string NowIso() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 }  // namespace pith::io

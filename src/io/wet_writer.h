@@ -24,6 +24,9 @@ std::string WetInfoRecord(std::string_view filename, std::string_view date);
 std::string WetConversionRecord(std::string_view target_uri, std::string_view date, std::string_view refers_to,
                                 std::string_view text);
 
+// The current UTC time as WARC-Date writes it: "2024-05-01T12:00:00Z".
+std::string NowIso();
+
 // `data` as one gzip member at zlib `level` (Common Crawl's .warc.wet.gz compresses each record on
 // its own).
 std::string GzipMember(std::string_view data, int level = 6);

@@ -604,6 +604,13 @@ nlohmann::json ExplainJson(const core::PageState& state, const Options& options)
                       {"features", std::move(features)},
                       {"evidence", std::move(evidence)}};
   }
+  {
+    nlohmann::json features = nlohmann::json::object();
+    for (std::size_t i = 0; i < classify::kConfidenceFeatures; ++i) {
+      features[classify::ConfidenceFeatureName(i)] = state.confidence.values[i];
+    }
+    j["confidence"] = {{"features", std::move(features)}};
+  }
   j["line_numbering"] = ex.ctext_lines ? "ctext" : "source";
   j["chars"] = ex.chars;
   j["kept_chars"] = ex.kept_chars;

@@ -4,13 +4,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include <filesystem>
-#include <iostream>
+#include <initializer_list>
 #include <string>
 #include <string_view>
-#include <system_error>
 
-#include "pith/options.h"
+#include "batch/option_table.h"
+#include "batch/settings.h"
 
 namespace pith::cli {
 
@@ -21,20 +20,15 @@ inline constexpr int kExitUsage = 2;         // bad command line
 inline constexpr int kExitFatal = 3;         // could not run at all (unreadable data dir, unwritable -o DIR)
 
 // Creates `dir` and its parents; on failure says why on stderr ("pith: cannot create WHAT DIR: ...")
-// and returns false, for the caller to exit with kExitFatal. Inline: the Python module compiles some
-// of the commands' files without the rest of the tool.
-inline bool MakeFolder(const std::string& dir, std::string_view what) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) std::cerr << "pith: cannot create " << what << " " << dir << ": " << ec.message() << "\n";
-  return !ec;
-}
+// and returns false, for the caller to exit with kExitFatal.
+bool MakeFolder(const std::string& dir, std::string_view what);
 
-// Adds --algorithm and the algorithm thresholds to `cmd`, writing into `options`.
-void AddAlgorithmFlags(CLI::App* cmd, Options& options);
+// Adds the options of `groups` from the table of options (batch/option_table.h) to `cmd`, writing
+// into `settings`.
+void AddTableFlags(CLI::App* cmd, batch::Settings& settings, std::initializer_list<batch::OptionGroup> groups);
 
-void RegisterExtract(CLI::App& root, int& exit_code);
-void RegisterEval(CLI::App& root, int& exit_code);
+void RegisterExtract(CLI::App& root, int& exit_code);  // extract_cmd.cc
+void RegisterEval(CLI::App& root, int& exit_code);     // eval_cmd.cc
 void RegisterExplain(CLI::App& root, int& exit_code);  // explain_cmd.cc
 void RegisterPlot(CLI::App& root, int& exit_code);     // plot_cmd.cc
 void RegisterSite(CLI::App& root, int& exit_code);     // site_cmd.cc

@@ -15,7 +15,7 @@
 #include "eval/dataset.h"
 #include "eval/evaluate.h"
 #include "eval/site_templates.h"
-#include "pith/commands.h"
+#include "commands.h"
 #include "pith/pith.h"
 
 namespace pith::cli {
@@ -23,7 +23,7 @@ namespace pith::cli {
 namespace {
 
 struct EvalState {
-  Options options;
+  batch::Settings settings;  // the algorithm's options
   std::string data;
   std::string json_out;
   std::string pages_file;
@@ -41,11 +41,11 @@ int RunEval(const EvalState& state) {
   config.json_out = state.json_out;
   config.per_page = state.per_page;
   config.filter.limit = state.limit;
-  config.algorithm = AlgorithmName(state.options.algorithm);
-  if (state.options.comments) config.algorithm += " --comments";
-  if (!state.options.headline) config.algorithm += " --no-headline";
-  if (state.options.automatic.favor != Favor::kBalanced) {
-    config.algorithm += std::string(" --favor ") + FavorName(state.options.automatic.favor);
+  config.algorithm = AlgorithmName(state.settings.options.algorithm);
+  if (state.settings.options.comments) config.algorithm += " --comments";
+  if (!state.settings.options.headline) config.algorithm += " --no-headline";
+  if (state.settings.options.automatic.favor != Favor::kBalanced) {
+    config.algorithm += std::string(" --favor ") + FavorName(state.settings.options.automatic.favor);
   }
   config.outputs = state.outputs;
   if (!state.outputs.empty() && (state.algorithm_given || state.site_templates)) {
@@ -54,11 +54,11 @@ int RunEval(const EvalState& state) {
     return kExitUsage;
   }
   if (state.site_templates || state.site_subset) {
-    if (state.site_templates && state.options.algorithm != Algorithm::kPathSim) {
+    if (state.site_templates && state.settings.options.algorithm != Algorithm::kPathSim) {
       std::cerr << "pith eval: --site-templates needs --algorithm pathsim\n";
       return kExitUsage;
     }
-    eval::SiteTemplateConfig site{state.site_templates, state.site_subset, state.site_min_pages, 20, state.options};
+    eval::SiteTemplateConfig site{state.site_templates, state.site_subset, state.site_min_pages, 20, state.settings.options};
     config.prepare_set = [site](eval::DataSet* set, const eval::ExtractFunction& extract, std::ostream& out) {
       return eval::PrepareSiteTemplates(set, site, extract, out);
     };
@@ -74,7 +74,7 @@ int RunEval(const EvalState& state) {
     }
   }
 
-  const Extractor extractor(state.options);
+  const Extractor extractor(state.settings.options);
   const eval::ExtractFunction extract = [&extractor](std::string_view html, const PageInfo& info) {
     return eval::ToExtraction(extractor.Extract(html, info));
   };
@@ -102,7 +102,7 @@ void RegisterEval(CLI::App& root, int& exit_code) {
       "metrics instead of running an algorithm (metadata is then not scored).");
   cmd->add_option("--data", state->data, "An evaluation set, or a folder of sets (each subfolder with an index.jsonl)")
       ->required();
-  AddAlgorithmFlags(cmd, state->options);
+  AddTableFlags(cmd, state->settings, {batch::OptionGroup::kAlgorithm});
   cmd->add_option("--outputs", state->outputs,
                   "Score saved outputs instead of running an algorithm: page <id> of set <set> is read from "
                   "OUTPUTS/<set>/<id>.txt (UTF-8; a missing file is an empty output, status 'missing'). "
@@ -120,7 +120,7 @@ void RegisterEval(CLI::App& root, int& exit_code) {
   cmd->add_option("--site-min-pages", state->site_min_pages, "site size for --site-templates/--site-subset (default 3)")
       ->check(CLI::Range(3, 1000000));
   cmd->callback([state, cmd, &exit_code] {
-    state->algorithm_given = cmd->count("--algorithm") > 0;
+    state->algorithm_given = state->settings.algorithm_given;
     exit_code = RunEval(*state);
   });
 }

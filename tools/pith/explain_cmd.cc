@@ -13,14 +13,12 @@ namespace {
 struct ExplainArgs {
   std::string path;
   std::string out;
-  std::string url;
-  Options options;
-  SiteArgs site;  // --site-pages / --site-model for pathsim (site_cmd.h)
+  batch::Settings settings;  // --url, the algorithm's options, --site-pages / --site-model
 };
 
 int RunExplain(const ExplainArgs& a) {
   OnePage page;
-  if (const int rc = RunOnePage("pith explain", a.path, a.url, a.site, a.options, &page); rc != kExitOk) return rc;
+  if (const int rc = RunOnePage("pith explain", a.path, a.settings, &page); rc != kExitOk) return rc;
   const std::string report = render::ExplainHtml(page.state, page.result, page.options, page.name);
   if (a.out.empty() || a.out == "-") {
     std::cout << report << std::flush;
@@ -44,9 +42,8 @@ void RegisterExplain(CLI::App& root, int& exit_code) {
       "Example: pith explain page.html --algorithm lineblock -o report.html");
   cmd->add_option("page", args->path, "the HTML file, or - for stdin")->required();
   cmd->add_option("-o,--output", args->out, "write the report here (default: stdout)");
-  cmd->add_option("--url", args->url, "the page's URL (for metadata: canonical URL, date in the URL)");
-  AddAlgorithmFlags(cmd, args->options);
-  AddSiteFlags(cmd, args->site);
+  cmd->add_option("--url", args->settings.url, "the page's URL (for metadata: canonical URL, date in the URL)");
+  AddTableFlags(cmd, args->settings, {batch::OptionGroup::kAlgorithm, batch::OptionGroup::kSite});
   cmd->callback([args, &exit_code]() { exit_code = RunExplain(*args); });
 }
 

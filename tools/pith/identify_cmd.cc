@@ -18,10 +18,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "batch/inputs.h"
 #include "core/pipeline.h"
 #include "decode/decode.h"
 #include "io/inputs.h"
-#include "warc_cmd.h"
 #include "pith/pith.h"
 #include "render/formats.h"
 #include "text/tibetan.h"
@@ -34,7 +34,7 @@ struct IdentifyArgs {
   std::string format = "text";
   bool recursive = false;
   bool text = false;
-  Options options;
+  batch::Settings settings;  // the algorithm's options (--text)
 };
 
 struct Record {
@@ -60,7 +60,7 @@ bool SingleByteNonWestern(std::string_view charset) {
 void ExtractText(const IdentifyArgs& a, std::string_view bytes, const decode::Decoded& decoded,
                  Record* r) {
   // The pipeline converts legacy-font text itself (core/pipeline.cc) and reports what it did.
-  const Extractor extractor(a.options);
+  const Extractor extractor(a.settings.options);
   PageInfo info;
   info.charset = decoded.info.charset;
   const Result result = extractor.Extract(bytes, info);
@@ -76,18 +76,18 @@ Record Identify(const IdentifyArgs& a, const io::InputItem& item) {
   Record r;
   r.name = item.name;
   std::string bytes;
-  r.status = ReadPage(item, a.options.max_input_bytes, &bytes);
-  if (r.status.ok()) r.status = core::CheckInput(bytes, a.options);
+  r.status = batch::ReadPage(item, a.settings.options.max_input_bytes, &bytes);
+  if (r.status.ok()) r.status = core::CheckInput(bytes, a.settings.options);
   decode::Decoded decoded;
-  if (r.status.ok()) r.status = decode::Decode(bytes, a.options.forced_charset, "", &decoded);
+  if (r.status.ok()) r.status = decode::Decode(bytes, a.settings.options.forced_charset, "", &decoded);
   if (!r.status.ok()) return r;
-  r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.options.tibetan);
-  if (r.evidence.encoding == text::TibetanEncoding::kAsciiFont && a.options.forced_charset.empty() &&
+  r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.settings.options.tibetan);
+  if (r.evidence.encoding == text::TibetanEncoding::kAsciiFont && a.settings.options.forced_charset.empty() &&
       SingleByteNonWestern(decoded.info.charset)) {
     decode::Decoded western;
     if (decode::Decode(bytes, "windows-1252", "", &western).ok()) {
       decoded = std::move(western);
-      r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.options.tibetan);
+      r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.settings.options.tibetan);
     }
   }
   r.decoded_charset = decoded.info.charset;
@@ -190,7 +190,7 @@ int RunIdentify(IdentifyArgs& a) {
 
 void RegisterIdentify(CLI::App& root, int& exit_code) {
   auto args = std::make_shared<IdentifyArgs>();
-  args->options.algorithm = Algorithm::kTibetan;  // for --text
+  args->settings.options.algorithm = Algorithm::kTibetan;  // for --text
   CLI::App* cmd = root.add_subcommand(
       "identify",
       "Tell Tibetan pages from others by the syllable dot (paper 003 §2.2) and show the evidence:\n"
@@ -204,7 +204,7 @@ void RegisterIdentify(CLI::App& root, int& exit_code) {
   cmd->add_flag("--text", args->text,
                 "also extract the main text (legacy-font text converted to Unicode first); "
                 "the algorithm defaults to tibetan here");
-  AddAlgorithmFlags(cmd, args->options);
+  AddTableFlags(cmd, args->settings, {batch::OptionGroup::kAlgorithm});
   cmd->callback([args, &exit_code]() { exit_code = RunIdentify(*args); });
 }
 

@@ -1,4 +1,5 @@
 // pith — command-line entry point. Each subcommand lives in its own file (see commands.h).
+#include <csignal>
 #include <iostream>
 
 #include "commands.h"
@@ -16,6 +17,9 @@ int main(int argc, char** argv) {
       "Exit codes: 0 every input produced a result (\"no content\" is a result); 1 some inputs failed\n"
       "(each failure still produced an error record); 2 bad command line; 3 could not run at all.",
       "pith"};
+  // Writing to a reader that went away (`pith extract ... | head`) ends pith quietly, as any
+  // filter, even when the parent ignored SIGPIPE (the sinks stop quietly on EPIPE too).
+  std::signal(SIGPIPE, SIG_DFL);
   app.require_subcommand(1);
   app.set_version_flag("--version", pith::cli::VersionText);
   int exit_code = pith::cli::kExitOk;

@@ -6,7 +6,7 @@
 
 #include "core/pipeline.h"
 #include "pith/pith.h"
-#include "site_cmd.h"
+#include "batch/settings.h"
 
 namespace pith::cli {
 
@@ -17,11 +17,11 @@ struct OnePage {
   Result result;
 };
 
-// Reads `path` (a file, or - for stdin), applies `site`, and runs the pipeline into *page. Returns
+// Reads `path` (a file, or - for stdin), applies the site model of `settings` (--site-pages,
+// --site-model), and runs the pipeline into *page with the settings' options and URL. Returns
 // kExitOk, or the exit code to stop with after printing why, each line starting with `command`
 // ("pith explain"). A page without main content is a result, not an error.
-int RunOnePage(const std::string& command, const std::string& path, const std::string& url,
-               const SiteArgs& site, const Options& options, OnePage* page);
+int RunOnePage(const std::string& command, const std::string& path, const batch::Settings& settings, OnePage* page);
 
 // Writes `bytes` to the file `path`. False when it cannot.
 bool WriteFileBytes(const std::string& path, const std::string& bytes);

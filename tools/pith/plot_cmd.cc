@@ -23,11 +23,9 @@ struct PlotArgs {
   std::string path;
   std::string out;
   std::string png;
-  std::string url;
   int width = 1100;
   int height = 520;
-  Options options;
-  SiteArgs site;  // --site-pages / --site-model for pathsim (site_cmd.h)
+  batch::Settings settings;  // --url, the algorithm's options, --site-pages / --site-model
 };
 
 // Runs `rsvg-convert -o png svg` (no shell). Returns false with a message when it cannot.
@@ -82,7 +80,7 @@ int WritePng(const PlotArgs& a, const std::string& svg) {
 
 int RunPlot(const PlotArgs& a) {
   OnePage page;
-  if (const int rc = RunOnePage("pith plot", a.path, a.url, a.site, a.options, &page); rc != kExitOk) return rc;
+  if (const int rc = RunOnePage("pith plot", a.path, a.settings, &page); rc != kExitOk) return rc;
   const std::string title = page.result.metadata.title.empty() ? page.name : page.result.metadata.title;
   const std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
                           render::PlotSvg(render::BuildPlotData(page.state, page.options, title),
@@ -111,9 +109,8 @@ void RegisterPlot(CLI::App& root, int& exit_code) {
   cmd->add_option("--png", args->png, "also write a PNG here (needs rsvg-convert from librsvg2-bin)");
   cmd->add_option("--width", args->width, "chart width in pixels (default 1100)")->check(CLI::Range(400, 10000));
   cmd->add_option("--height", args->height, "chart height in pixels (default 520)")->check(CLI::Range(260, 10000));
-  cmd->add_option("--url", args->url, "the page's URL (for metadata)");
-  AddAlgorithmFlags(cmd, args->options);
-  AddSiteFlags(cmd, args->site);
+  cmd->add_option("--url", args->settings.url, "the page's URL (for metadata)");
+  AddTableFlags(cmd, args->settings, {batch::OptionGroup::kAlgorithm, batch::OptionGroup::kSite});
   cmd->callback([args, &exit_code]() { exit_code = RunPlot(*args); });
 }
 

@@ -1,19 +1,24 @@
-// Online mode glue: URLs → fetch (fetch/fetch.h, in input order) → extract → the offline formats.
-// Every URL yields exactly one record; a fetch failure becomes a record whose error.kind is the
-// fetch error (bad_url, dns, connect, timeout, tls, too_many_redirects, http_status, too_large,
-// not_html, network). Extraction runs on the calling thread as results are delivered.
+// Online mode (urls.h): URLs → fetch (fetch/fetch.h, on a thread of its own, in input order) → the
+// batch driver → the offline formats. Every URL yields exactly one record; a fetch failure becomes a
+// record whose error.kind is the fetch error (bad_url, dns, connect, timeout, tls,
+// too_many_redirects, http_status, too_large, not_html, network).
 #include "urls.h"
 
 #include <unistd.h>
 
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <fstream>
 #include <iostream>
+#include <mutex>
+#include <thread>
 
+#include "batch/driver.h"
+#include "batch/sinks.h"
 #include "commands.h"
 #include "fetch/url_list.h"
-#include "pith/pith.h"
-#include "render/formats.h"
+#include "terminal.h"
 
 namespace pith::cli {
 namespace {
@@ -40,59 +45,6 @@ std::string UrlStem(std::size_t i, const std::string& url) {
   return host.empty() ? IndexName(i) : IndexName(i) + "-" + host;
 }
 
-struct Record {
-  bool failed = false;
-  std::string kind, message;  // of a failure
-  std::string rendered;
-};
-
-nlohmann::json RecordJson(const io::FetchResult& f, const Result* r, const OnlineOutput& out) {
-  nlohmann::json j;
-  if (!f.ok()) {
-    const std::string kind(io::FetchErrorName(f.error));
-    j = render::ErrorJson(f.url, Status(StatusCode::kIoError, f.message));
-    j["status"] = kind;
-    j["error"]["kind"] = kind;
-  } else {
-    j = render::ToJson(*r, f.url, out.blocks, nullptr, out.links);
-    j["page_url"] = j.value("url", "");
-  }
-  j["url"] = f.url;
-  j["final_url"] = f.final_url;
-  j["http_status"] = f.http_status;
-  j["content_type"] = f.content_type;
-  j["fetch_ms"] = static_cast<long long>(f.seconds * 1000.0 + 0.5);
-  j["attempts"] = f.attempts;
-  return j;
-}
-
-Record MakeRecord(const io::FetchResult& f, const Extractor& extractor, const OnlineOutput& out) {
-  Record rec;
-  Result result;
-  if (f.ok()) {
-    PageInfo info;
-    info.url = f.final_url.empty() ? f.url : f.final_url;
-    info.charset = f.charset;
-    result = extractor.Extract(f.body, info);
-    if (!result.status.ok() && result.status.code() != StatusCode::kNoContent) {
-      rec.failed = true;
-      rec.kind = std::string(StatusCodeName(result.status.code()));
-      rec.message = result.status.message();
-    }
-  } else {
-    rec.failed = true;
-    rec.kind = std::string(io::FetchErrorName(f.error));
-    rec.message = f.message;
-  }
-  if (out.format == "json" || out.format == "jsonl") {
-    const nlohmann::json j = RecordJson(f, f.ok() ? &result : nullptr, out);
-    rec.rendered = out.format == "json" ? render::DumpJson(j, 2) + "\n" : render::DumpJson(j) + "\n";
-  } else if (!rec.failed) {
-    rec.rendered = render::ToPlainFormat(out.format, result, out.links);
-  }
-  return rec;
-}
-
 // --save-html: DIR/NNNNNN.html plus a line in DIR/urls.tsv (file, requested URL, final URL, charset).
 bool SaveHtml(const std::string& dir, std::size_t i, const io::FetchResult& f, std::ofstream& index) {
   const std::string name = IndexName(i) + ".html";
@@ -102,105 +54,135 @@ bool SaveHtml(const std::string& dir, std::size_t i, const io::FetchResult& f, s
   return static_cast<bool>(file) && static_cast<bool>(index);
 }
 
-}  // namespace
-
-void AddOnlineFlags(CLI::App* cmd, OnlineArgs& a) {
-  io::FetchOptions& f = a.fetch;
-  const std::string group = "Online mode (URL arguments or --urls)";
-  cmd->add_option("--urls", a.urls_file, "read URLs from FILE, one per line (# comments; - = stdin)")->group(group);
-  cmd->add_option("--concurrency", f.max_connections, "transfers in flight over all hosts (default 16)")
-      ->check(CLI::Range(1, 1024))->group(group);
-  cmd->add_option("--per-host", f.max_per_host, "transfers in flight per host (default 2)")
-      ->check(CLI::Range(1, 1024))->group(group);
-  cmd->add_option("--per-host-delay", f.per_host_delay, "seconds between two requests to one host (default 0)")
-      ->check(CLI::Range(0.0, 3600.0))->group(group);
-  cmd->add_option("--connect-timeout", f.connect_timeout, "seconds to connect (default 10)")
-      ->check(CLI::Range(0.001, 3600.0))->group(group);
-  cmd->add_option("--timeout", f.timeout, "seconds for a whole transfer incl. redirects (default 30)")
-      ->check(CLI::Range(0.001, 86400.0))->group(group);
-  cmd->add_option("--max-redirects", f.max_redirects, "redirects followed (default 10)")
-      ->check(CLI::Range(0, 100))->group(group);
-  cmd->add_option("--max-body", f.max_body_bytes, "largest decoded body in bytes (default 16 MiB)")->group(group);
-  cmd->add_option("--user-agent", f.user_agent, "User-Agent header")->group(group);
-  cmd->add_option("--retries", f.retries, "retries of timeouts, dropped connections, 429, 5xx (default 2)")
-      ->check(CLI::Range(0, 20))->group(group);
-  cmd->add_option("--backoff", f.backoff, "seconds before the first retry, doubled each time (default 1); "
-                  "a Retry-After header wins (capped at 60 s)")
-      ->check(CLI::Range(0.0, 3600.0))->group(group);
-  cmd->add_option("--save-html", a.save_html, "keep fetched pages in DIR (NNNNNN.html + urls.tsv) to replay offline")
-      ->group(group);
-  cmd->add_flag("--allow-file-urls", f.allow_file_urls, "also read file:// URLs (refused by default)")->group(group);
+// The fetch's fields of a JSON record.
+std::function<void(nlohmann::json&)> FetchFields(const io::FetchResult& f) {
+  return [url = f.url, final_url = f.final_url, status = f.http_status, type = f.content_type,
+          ms = static_cast<long long>(f.seconds * 1000.0 + 0.5), attempts = f.attempts, ok = f.ok()](nlohmann::json& j) {
+    if (ok) j["page_url"] = j.value("url", "");
+    j["url"] = url;
+    j["final_url"] = final_url;
+    j["http_status"] = status;
+    j["content_type"] = type;
+    j["fetch_ms"] = ms;
+    j["attempts"] = attempts;
+  };
 }
 
-bool WantsOnline(const OnlineArgs& a, const std::vector<std::string>& positional) {
-  if (!a.urls_file.empty()) return true;
+// The fetcher as the batch's source: FetchAll runs on its own thread and hands each result, in
+// input order, to a queue of at most kQueue tasks that the batch's workers take from.
+class FetchSource : public batch::Source {
+ public:
+  FetchSource(const std::vector<std::string>& urls, const io::FetchOptions& fetch, const std::string& save_dir,
+              std::ofstream* index)
+      : thread_([this, &urls, fetch, save_dir, index] {
+          const std::function<std::string(std::size_t)> url_at = [&](std::size_t i) { return urls[i]; };
+          const std::function<void(std::size_t, io::FetchResult&)> deliver = [&](std::size_t i, io::FetchResult& f) {
+            batch::Task t;
+            if (!save_dir.empty() && f.ok() && !SaveHtml(save_dir, i, f, *index)) {
+              t.notice = "cannot save " + f.url + " into " + save_dir;
+            }
+            t.input = i;
+            t.name = f.url;
+            t.annotate = FetchFields(f);
+            if (f.ok()) {
+              t.kind = batch::Task::Kind::kPage;
+              t.loaded = true;
+              t.info.url = f.final_url.empty() ? f.url : f.final_url;
+              t.info.charset = f.charset;
+              t.bytes = std::move(f.body);
+            } else {
+              t.kind = batch::Task::Kind::kFailed;
+              t.status = Status(StatusCode::kIoError, f.message);
+              t.kind_name = std::string(io::FetchErrorName(f.error));
+            }
+            std::unique_lock lock(mu_);
+            cv_.wait(lock, [&] { return queue_.size() < kQueue || closed_; });
+            if (!closed_) queue_.push_back(std::move(t));
+            cv_.notify_all();
+          };
+          io::FetchAll(urls.size(), url_at, deliver, fetch);
+          const std::lock_guard lock(mu_);
+          done_ = true;
+          cv_.notify_all();
+        }) {}
+
+  ~FetchSource() override {
+    {
+      const std::lock_guard lock(mu_);
+      closed_ = true;  // a stopped batch takes no more
+      cv_.notify_all();
+    }
+    thread_.join();
+  }
+
+  bool Next(batch::Task* t) override {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [&] { return !queue_.empty() || done_; });
+    if (queue_.empty()) return false;
+    *t = std::move(queue_.front());
+    queue_.pop_front();
+    cv_.notify_all();
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kQueue = 16;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<batch::Task> queue_;
+  bool done_ = false, closed_ = false;
+  std::thread thread_;  // last: it starts once the members above exist
+};
+
+void PrintLine(const std::string& line) { std::cerr << "pith: " << line << "\n"; }
+
+}  // namespace
+
+bool WantsOnline(const batch::Settings& s, const std::vector<std::string>& positional) {
+  if (!s.online.urls_file.empty()) return true;
   for (const std::string& p : positional) {
     if (io::LooksLikeUrl(p)) return true;
   }
   return false;
 }
 
-int RunOnline(const OnlineArgs& a, const std::vector<std::string>& positional, const OnlineOutput& out) {
+int RunOnline(const batch::Settings& s, const std::vector<std::string>& positional) {
   std::vector<std::string> urls = positional;
-  if (!a.urls_file.empty()) {
+  if (!s.online.urls_file.empty()) {
     std::vector<std::string> listed;
-    if (Status s = io::ReadUrlList(a.urls_file, &listed); !s.ok()) {
-      std::cerr << "pith: " << s.ToString() << "\n";
+    if (Status st = io::ReadUrlList(s.online.urls_file, &listed); !st.ok()) {
+      PrintLine(st.ToString());
       return kExitFatal;
     }
     urls.insert(urls.end(), listed.begin(), listed.end());
   }
   if (urls.empty()) return kExitOk;
-  if (!out.out_dir.empty() && !MakeFolder(out.out_dir, "folder")) return kExitFatal;
+  if (!s.out_dir.empty() && !MakeFolder(s.out_dir, "folder")) return kExitFatal;
   std::ofstream saved_index;
-  if (!a.save_html.empty()) {
-    if (!MakeFolder(a.save_html, "folder")) return kExitFatal;
-    saved_index.open(a.save_html + "/urls.tsv", std::ios::binary);
+  if (!s.online.save_html.empty()) {
+    if (!MakeFolder(s.online.save_html, "folder")) return kExitFatal;
+    saved_index.open(s.online.save_html + "/urls.tsv", std::ios::binary);
   }
-  io::FetchOptions fetch = a.fetch;
+  io::FetchOptions fetch = s.online.fetch;
   fetch.progress = isatty(STDERR_FILENO) != 0;
-  const Extractor extractor(out.options);
-  const bool text = render::IsPlainFormat(out.format);
-  const bool json_array = out.format == "json" && out.out_dir.empty() && urls.size() > 1;
-  bool any_failed = false;
-  if (json_array) std::cout << "[\n";
-
-  const std::function<std::string(std::size_t)> url_at = [&](std::size_t i) { return urls[i]; };
-  const std::function<void(std::size_t, io::FetchResult&)> deliver = [&](std::size_t i, io::FetchResult& f) {
-    if (!a.save_html.empty() && f.ok() && !SaveHtml(a.save_html, i, f, saved_index)) {
-      std::cerr << "pith: cannot save " << f.url << " into " << a.save_html << "\n";
-      any_failed = true;
-    }
-    const Record rec = MakeRecord(f, extractor, out);
-    if (rec.failed) {
-      any_failed = true;
-      std::cerr << "pith: " << f.url << ": " << rec.kind << ": " << rec.message << "\n";
-    }
-    if (!out.out_dir.empty()) {
-      const bool text_error = rec.failed && text;
-      const std::string path = out.out_dir + "/" + UrlStem(i, f.url) + (text_error ? ".error" : render::FileExtension(out.format == "html" ? "text" : out.format));
-      std::ofstream file(path, std::ios::binary);
-      file << (text_error ? f.url + ": " + rec.kind + ": " + rec.message + "\n" : rec.rendered);
-      if (!file) {
-        std::cerr << "pith: cannot write " << path << "\n";
-        any_failed = true;
-      }
-      return;
-    }
-    if (json_array) {
-      std::string body = rec.rendered;
-      if (!body.empty() && body.back() == '\n') body.pop_back();
-      std::cout << body << (i + 1 < urls.size() ? ",\n" : "\n");
-    } else {
-      if (urls.size() > 1 && text) std::cout << "==> " << f.url << " <==\n";
-      std::cout << rec.rendered;
-      if (urls.size() > 1 && text) std::cout << "\n";
-    }
-    std::cout.flush();
-  };
-  io::FetchAll(urls.size(), url_at, deliver, fetch);
-  if (json_array) std::cout << "]\n";
-  return any_failed ? kExitSomeFailed : kExitOk;
+  batch::Plan plan;
+  plan.archive.assign(urls.size(), false);
+  plan.names = urls;
+  for (std::size_t i = 0; i < urls.size(); ++i) plan.stems.push_back(UrlStem(i, urls[i]));
+  const batch::Runner runner(s, std::make_shared<const Extractor>(s.options), batch::Mode::kPages);
+  std::unique_ptr<batch::Sink> sink;
+  if (s.out_dir.empty()) {
+    sink = std::make_unique<batch::StreamSink>(std::cout, s, plan, PrintLine);
+  } else {
+    sink = std::make_unique<batch::FolderSink>(s.out_dir, s, plan, PrintLine);
+  }
+  TerminalObserver observer(plan, false);
+  batch::Summary summary;
+  {
+    FetchSource source(urls, fetch, s.online.save_html, &saved_index);
+    summary = batch::RunBatch(runner, source, *sink, observer, s.jobs);
+  }
+  return summary.ok() ? kExitOk : kExitSomeFailed;
 }
 
 }  // namespace pith::cli

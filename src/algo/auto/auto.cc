@@ -82,7 +82,9 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   if (best == dom::kNoNode) {
     if (RetryWithoutTagWrappers(page, end)) return {};
     page.votes_failed = true;
-    return EndOfContent(page, Fallback(page, "no paragraph of text found"));
+    Selection lb = Fallback(page, "no paragraph of text found");
+    lb.route |= kRouteLineBlocks;
+    return EndOfContent(page, std::move(lb));
   }
   // When the best candidate lies in a comment section (no article outside one reaches
   // kMinArticleScore), that section is the page's content, a thread whose software names every
@@ -91,10 +93,13 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   page.comments_are_content = page.inside[best] == kCommentsHint;
   const NodeId candidate = best;
   best = Ascend(page, best);
+  page.sel.main_votes = page.mass[best];
+  if (page.comments_are_content) page.sel.route |= kRouteCommentsContent;
   std::vector<NodeId> roots = WithSiblings(page, best);  // 4
   MarkTextareaHolders(page);                             // 5, inside each kept subtree
   for (NodeId r : roots) Keep(page, r, best);
   KeepThreadPosts(page, candidate, best);                // 4, a thread's posts (cleaned as in 5)
+  if (!page.thread_posts.empty()) page.sel.route |= kRouteThread;
   KeepLeadingHeading(page, roots.front());               // 6, the beginning
   DropLeadingMetaBlocks(page);
   const double kept = WeightOf(page, page.sel);
@@ -128,6 +133,8 @@ Selection RunPass(Page& page, ReadingEnd* end) {
     const double lb_weight = WeightOf(page, lb);
     page.votes_failed = lb_weight > kept || kept < 4 * page.o.min_paragraph_chars;
     if (lb_weight > kept || (kept < 4 * page.o.min_paragraph_chars && lb_weight > 0)) {
+      lb.route = page.sel.route | kRouteLineBlocks;
+      lb.main_votes = page.sel.main_votes;
       return EndOfContent(page, std::move(lb));
     }
     if (kept < 4 * page.o.min_paragraph_chars) {
@@ -141,15 +148,19 @@ Selection RunPass(Page& page, ReadingEnd* end) {
   const bool small_share = main_kept < page.o.dispersed_share * total;
   if (ClassifiedAs(page, PageType::kCollection)) {
     AddDispersedContent(page, region, /*whole_region=*/true);
+    page.sel.route |= kRouteSpread;
   } else if (small_share || (region != page.root && main_kept < page.o.dispersed_main_share * page.weight[region] &&
                              main_kept < page.o.dispersed_main_share * UnhintedWeight(page, region))) {
     AddDispersedContent(page, region, small_share && DeclaresNoArticle(page));
+    page.sel.route |= kRouteSpread;
   }
   // 8: a documentation page's content is all of its <main>, and so is an undated service page's.
   if (region != page.root && ClassifiedAs(page, PageType::kDocumentation)) {
     KeepAllOfMain(page, region, "documentation");
+    page.sel.route |= kRouteAllOfMain;
   } else if (region != page.root && ClassifiedAs(page, PageType::kService) && !DeclaresPublicationDate(page)) {
     KeepAllOfMain(page, region, "service page");
+    page.sel.route |= kRouteAllOfMain;
   }
   return EndOfContent(page, std::move(page.sel));
 }
@@ -166,6 +177,7 @@ Selection RunAuto(const Context& ctx) {
   if (end.retry_without_tag_wrappers) {
     page.tag_wrappers_believed = false;
     first = auto_steps::RunPass(page, &end);
+    first.route |= kRouteReread;
   }
   // No paragraph outside elements named as boilerplate: the names may hide all of the page's
   // prose (a page builder calls every section of a page "elementor-top-section"). Read without
@@ -175,7 +187,9 @@ Selection RunAuto(const Context& ctx) {
   if (!end.no_paragraph) return first;
   page.names_believed = false;
   Selection second = auto_steps::RunPass(page, &end);
-  return end.no_paragraph ? first : second;
+  if (end.no_paragraph) return first;
+  second.route |= kRouteReread;
+  return second;
 }
 
 }  // namespace pith::algo

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace pith::io {
+namespace pith::batch {
 
 // A batch of unknown length (the records of an archive): next(&task) gives the tasks one by one (false at the
 // end; it runs under a lock, one call at a time, on a worker thread), work(task) runs on a worker
@@ -93,4 +93,4 @@ void RunOrdered(std::size_t n, int jobs, const std::function<R(std::size_t)>& wo
       [&](std::size_t& i) { return Indexed(i, work(i)); }, [&](Indexed& r) { emit(r.first, r.second); });
 }
 
-}  // namespace pith::io
+}  // namespace pith::batch
