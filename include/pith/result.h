@@ -109,7 +109,7 @@ struct Block {
 // discussion thread or Q&A page, a product page, a shop's collection of products, a listing of other
 // pages (a news front, search results, a ranked list), documentation, a service or landing page.
 enum class PageType : std::uint8_t { kArticle, kForum, kProduct, kCollection, kListing, kDocumentation, kService };
-const char* PageTypeName(PageType t);  // "article", "forum", "product", "collection", "listing",
+PITH_API const char* PageTypeName(PageType t);  // "article", "forum", "product", "collection", "listing",
                                        // "documentation", "service"
 
 struct Metadata {
