@@ -8,7 +8,8 @@
 # from /proc every 10 s; at CPU_SECONDS the run is stopped.
 #
 # Usage: scripts/fuzz_long.sh TARGET CPU_SECONDS [WORKDIR]   (TARGET as in build-fuzz/)
-# Environment: FUZZ_SEED (default 1), NICE (default 15), FUZZ_DATA_PAGES.
+# Environment: FUZZ_SEED (default 1), NICE (default 15), FUZZ_DATA_PAGES, FUZZ_WALL (seconds: stop
+# then too if the budget is not reached yet, for a slice of a shared machine; the summary says which).
 # WORKDIR (default build-fuzz/long-TARGET) gets corpus/ (new inputs), artifacts/ (crash-*, timeout-*,
 # oom-*), log, and summary: CPU seconds, executions, and one line per artifact with the message it
 # replays with. Shrink the findings and the new inputs into the repository corpus as docs/testing.md
@@ -52,7 +53,7 @@ while kill -0 "$leader" 2>/dev/null; do
   sleep 10
   now=$(group_cpu "$leader")
   [ "$now" -gt "$cpu" ] && cpu=$now
-  if [ "$cpu" -ge "$budget" ]; then
+  if [ "$cpu" -ge "$budget" ] || { [ -n "${FUZZ_WALL:-}" ] && [ $(( $(date +%s) - start )) -ge "$FUZZ_WALL" ]; }; then
     # libFuzzer ends on SIGINT (time(1) ignores it and reports); what is left after a minute is killed.
     kill -INT -- "-$leader" 2>/dev/null || true
     for _ in $(seq 60); do kill -0 "$leader" 2>/dev/null && sleep 1; done
@@ -63,7 +64,7 @@ done
 wait "$leader" 2>/dev/null || true
 
 {
-  echo "target $target, seed ${FUZZ_SEED:-1}, $(date -u +%F), wall $(( $(date +%s) - start )) s, CPU $cpu s"
+  echo "target $target, seed ${FUZZ_SEED:-1}, $(date -u +%F), wall $(( $(date +%s) - start )) s, CPU $cpu s of $budget"
   # Fork mode's status lines: "#EXECS: cov: C ft: F corp: N exec/s: E oom/timeout/crash: a/b/c time: Ts".
   grep -E '^#[0-9]+: cov' "$work/log" | tail -n 1
   for a in "$work"/artifacts/*; do

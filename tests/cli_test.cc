@@ -173,13 +173,13 @@ TEST(Cli, MarkdownLinksAreWrittenResolvedAndEscapedOnRequest) {
   const std::string file = (dir.path() / "a.html").string();
   const auto md = RunPith("extract --format markdown --links --url https://site.test/a/b.html " + file);
   ASSERT_EQ(md.exit_code, 0) << md.err;
-  EXPECT_NE(md.out.find("read the [intro page](https://site.test/docs/intro.html) from"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("read the [intro **page**](https://site.test/docs/intro.html) from"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("the [reference \\[v2\\]](https://example.org/x%281%29) for"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("ignore this button"), std::string::npos) << md.out;  // javascript: stays text
   EXPECT_NE(md.out.find("```\nsee code\n```"), std::string::npos) << md.out;   // no links in code
   // Without a page URL the relative <base> cannot be resolved: the href is written as it is.
   const auto raw = RunPith("extract --format markdown --links " + file);
-  EXPECT_NE(raw.out.find("[intro page](intro.html)"), std::string::npos) << raw.out;
+  EXPECT_NE(raw.out.find("[intro **page**](intro.html)"), std::string::npos) << raw.out;
   // Without --links the Markdown has no link syntax.
   EXPECT_EQ(RunPith("extract --format markdown " + file).out.find("]("), std::string::npos);
   // JSON: each block's links as byte ranges of its text.

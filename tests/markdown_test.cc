@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -41,8 +42,11 @@ std::string Collapse(std::string_view s) {
 // What a Markdown reader shows of `md`: the text of every node, a space between blocks, table
 // cells and lines. Node types that the blocks cannot have asked for go to `unexpected`: emphasis
 // outside a caption, raw HTML, code spans, strike-through, rules, and links when `links` is off.
+// With `spans`, inline markup (emphasis, strong, code spans, strike-through, <sup>, <sub>) goes
+// there instead, as "kind text" (SpanKindName and the text it covers), for the caller to match
+// with the blocks' spans.
 std::string ReadBack(const std::string& md, bool links, std::vector<std::string>* unexpected,
-                     std::vector<std::string>* images = nullptr) {
+                     std::vector<std::string>* images = nullptr, std::vector<std::string>* spans = nullptr) {
   cmark_gfm_core_extensions_ensure_registered();
   std::unique_ptr<cmark_parser, void (*)(cmark_parser*)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
                                                                  cmark_parser_free);
@@ -54,6 +58,15 @@ std::string ReadBack(const std::string& md, bool links, std::vector<std::string>
   std::string text;
   int in_caption = 0;
   int in_image = 0;  // an image's alt text is no text of the page's
+  std::vector<std::pair<std::string, std::size_t>> open_spans;  // (kind, where its text starts in `text`)
+  auto span_kind = [](const std::string& type, const char* literal) -> std::string {
+    if (type == "emph") return "emphasis";
+    if (type == "strong" || type == "strikethrough") return type;
+    const std::string_view tag = literal ? literal : "";
+    if (type == "html_inline" && (tag == "<sup>" || tag == "</sup>")) return "superscript";
+    if (type == "html_inline" && (tag == "<sub>" || tag == "</sub>")) return "subscript";
+    return "";
+  };
   cmark_iter* it = cmark_iter_new(doc.get());
   for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
     cmark_node* node = cmark_iter_get_node(it);
@@ -81,14 +94,31 @@ std::string ReadBack(const std::string& md, bool links, std::vector<std::string>
                               cmark_node_parent(node) &&
                               std::string(cmark_node_get_type_string(cmark_node_parent(node))) == "table_cell";
       if (cell_break) text += ' ';
-      if ((type == "emph" && !caption) || type == "strong" || (type == "html_inline" && !cell_break) || type == "html_block" ||
+      const std::string kind = spans && !caption ? span_kind(type, literal) : "";
+      if (!kind.empty() && type == "html_inline" && literal && literal[1] == '/') {
+        if (!open_spans.empty() && open_spans.back().first == kind) {
+          spans->push_back(kind + " " + Collapse(std::string_view(text).substr(open_spans.back().second)));
+          open_spans.pop_back();
+        } else {
+          unexpected->push_back("unpaired " + std::string(literal));
+        }
+      } else if (!kind.empty()) {
+        open_spans.emplace_back(kind, text.size());
+        if (type == "html_inline") continue;  // (no children: it ends at its closing tag)
+      } else if (spans && type == "code") {
+        spans->push_back("code " + Collapse(literal ? literal : ""));
+        text += literal ? literal : "";
+      } else if ((type == "emph" && !caption) || type == "strong" || (type == "html_inline" && !cell_break) || type == "html_block" ||
           type == "code" || type == "strikethrough" || type == "thematic_break" || type == "image" ||
           (type == "link" && !links)) {
         unexpected->push_back(type + ": " + (literal ? literal : ""));
         if (type == "code" || type == "html_inline" || type == "html_block") text += literal ? literal : "";
       }
-    } else if (type == "emph" && in_caption > 0) {
+    } else if (type == "emph" && in_caption > 0 && (open_spans.empty() || open_spans.back().first != "emphasis")) {
       --in_caption;
+    } else if (spans && !span_kind(type, literal).empty() && type != "html_inline" && !open_spans.empty()) {
+      spans->push_back(open_spans.back().first + " " + Collapse(std::string_view(text).substr(open_spans.back().second)));
+      open_spans.pop_back();
     }
     // Blocks, table rows and cells end with a space; inline nodes run on.
     const bool is_inline = type == "text" || type == "code" || type == "emph" || type == "strong" ||
@@ -101,14 +131,110 @@ std::string ReadBack(const std::string& md, bool links, std::vector<std::string>
 }
 
 // The text the blocks hold, as a reader should see it (a list item in a table cell behind its
-// marker: a cell holds no list).
+// marker: a cell holds no list; a formula between its dollars: cmark-gfm reads no TeX math).
 std::string BlockText(const Result& r) {
   std::string text;
   for (const Block& b : r.blocks) {
     if (b.table != 0 && b.kind == BlockKind::kListItem) text += b.number > 0 ? std::to_string(b.number) + ". " : "- ";
-    text += b.text + " ";
+    if (b.kind == BlockKind::kMath) {
+      text += (b.table != 0 ? "$" : "$$ ") + b.text + (b.table != 0 ? "$ " : " $$ ");
+      continue;
+    }
+    std::size_t at = 0;
+    for (const Span& sp : b.spans) {
+      if (sp.kind != SpanKind::kMath || sp.begin < at) continue;
+      text += b.text.substr(at, sp.begin - at) + "$" + b.text.substr(sp.begin, sp.end - sp.begin) + "$";
+      at = sp.end;
+    }
+    text += b.text.substr(at) + " ";
   }
   return Collapse(text);
+}
+
+// The inline markup a reader should see of the blocks, as ReadBack lists it ("kind text"): every
+// span but formulas and the emphasis and strong of a heading or a caption (left out there). Markdown may
+// write a span plain where its delimiters could not be read (inside a word next to punctuation),
+// so what is read back must be among these, not all of them.
+std::multiset<std::string> BlockSpans(const Result& r) {
+  std::multiset<std::string> spans;
+  for (const Block& b : r.blocks) {
+    for (const Span& sp : b.spans) {
+      if (sp.kind == SpanKind::kMath) continue;
+      const bool plain = b.kind == BlockKind::kHeading || b.kind == BlockKind::kCaption;
+      if (plain && (sp.kind == SpanKind::kEmphasis || sp.kind == SpanKind::kStrong)) continue;
+      std::string inner;
+      std::size_t at = sp.begin;
+      for (const Span& f : b.spans) {  // a formula inside the span reads back between its dollars
+        if (f.kind != SpanKind::kMath || f.begin < at || f.end > sp.end) continue;
+        inner += b.text.substr(at, f.begin - at) + "$" + b.text.substr(f.begin, f.end - f.begin) + "$";
+        at = f.end;
+      }
+      inner += b.text.substr(at, sp.end - at);
+      spans.insert(std::string(SpanKindName(sp.kind)) + " " + Collapse(inner));
+    }
+  }
+  return spans;
+}
+
+// Adds to `unexpected` each read-back span that is none of `want` (each of them matched once).
+void MatchSpans(const std::vector<std::string>& shown, std::multiset<std::string> want,
+                std::vector<std::string>* unexpected) {
+  for (const std::string& s : shown) {
+    const auto it = want.find(s);
+    if (it == want.end()) {
+      unexpected->push_back("span not asked for: " + s);
+    } else {
+      want.erase(it);
+    }
+  }
+}
+
+// The blocks with each formula's LaTeX replaced by a word ("Formula7"): Markdown writes formulas as
+// they are, for a reader of TeX math, so only the text around them can be read back by cmark-gfm.
+Result WithPlaceholderFormulas(const Result& r) {
+  Result out = r;
+  int n = 0;
+  for (Block& b : out.blocks) {
+    if (b.kind == BlockKind::kMath) b.text = "Formula" + std::to_string(n++);
+    std::vector<std::pair<std::uint32_t, std::int64_t>> shifts;  // (old end of a formula, shift from there)
+    std::string text;
+    std::int64_t shift = 0;
+    std::size_t at = 0;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> formulas;  // new [begin, end)
+    for (const Span& f : b.spans) {
+      if (f.kind != SpanKind::kMath || f.begin < at) continue;
+      text += b.text.substr(at, f.begin - at);
+      const std::string word = "Formula" + std::to_string(n++);
+      formulas.emplace_back(static_cast<std::uint32_t>(text.size()), static_cast<std::uint32_t>(text.size() + word.size()));
+      text += word;
+      shift += static_cast<std::int64_t>(word.size()) - (f.end - f.begin);
+      shifts.emplace_back(f.end, shift);
+      at = f.end;
+    }
+    if (shifts.empty()) continue;
+    text += b.text.substr(at);
+    auto moved = [&](std::uint32_t offset) {
+      std::int64_t by = 0;
+      for (const auto& [end, s] : shifts) by = offset >= end ? s : by;
+      return static_cast<std::uint32_t>(offset + by);
+    };
+    for (Link& l : b.links) {
+      l.begin = moved(l.begin);
+      l.end = moved(l.end);
+    }
+    for (Image& i : b.images) i.at = moved(i.at);
+    std::size_t next = 0;
+    for (Span& sp : b.spans) {
+      if (sp.kind == SpanKind::kMath && next < formulas.size() && moved(sp.end) == formulas[next].second) {
+        std::tie(sp.begin, sp.end) = formulas[next++];
+        continue;
+      }
+      sp.begin = moved(sp.begin);
+      sp.end = moved(sp.end);
+    }
+    b.text = std::move(text);
+  }
+  return out;
 }
 
 // The blocks' images, their URLs as Markdown writes them (spaces and parentheses percent-encoded).
@@ -271,6 +397,49 @@ Result WholePage(std::string_view html) {
   return r;
 }
 
+// Inline markup becomes spans over the block's text: emphasis, strong, code, strike-through,
+// superscript and subscript, nested as in the page and merged across the text nodes of one element;
+// Markdown writes each as CommonMark (and GFM) reads it back.
+TEST(Blocks, InlineMarkupIsSpansAndMarkdownWritesIt) {
+  const Result r = WholePage(
+      "<p>An <em>emphasised</em> and <b>bold <code>x*y</code> <i>inner</i></b> word, H<sub>2</sub>O, "
+      "x<sup>2</sup>, <del>old</del>, <kbd>Ctrl</kbd>+<kbd>C</kbd>.</p>");
+  ASSERT_EQ(r.blocks.size(), 1u);
+  const Block& b = r.blocks[0];
+  std::vector<std::string> spans;
+  for (const Span& sp : b.spans) spans.push_back(std::string(SpanKindName(sp.kind)) + ":" + b.text.substr(sp.begin, sp.end - sp.begin));
+  EXPECT_EQ(spans, (std::vector<std::string>{"emphasis:emphasised", "strong:bold x*y inner", "code:x*y", "emphasis:inner",
+                                             "subscript:2", "superscript:2", "strikethrough:old", "code:Ctrl", "code:C"}));
+  const std::string md = ToMarkdown(r, false);
+  // (Emphasis ending where strong ends would put their runs side by side: the inner one goes.)
+  EXPECT_EQ(md, "An *emphasised* and **bold `x*y` inner** word, H<sub>2</sub>O, x<sup>2</sup>, ~~old~~, "
+                "`Ctrl`+`C`.\n");
+  std::vector<std::string> unexpected, shown;
+  EXPECT_EQ(ReadBack(md, false, &unexpected, nullptr, &shown), BlockText(r)) << md;
+  EXPECT_TRUE(unexpected.empty()) << md;
+  MatchSpans(shown, BlockSpans(r), &unexpected);
+  EXPECT_TRUE(unexpected.empty()) << unexpected.front();
+  EXPECT_EQ(shown.size(), spans.size() - 1) << md;
+}
+
+// Delimiters a reader could not see as markup are left out: emphasis starting at punctuation
+// inside a word, markup around nothing but white space; a heading leaves out emphasis and strong
+// but keeps code; a code span's fence outruns the backticks inside it.
+TEST(Blocks, MarkupAReaderCouldNotSeeIsWrittenPlain) {
+  const Result r = WholePage(
+      "<h2>The <em>main</em> <code>run()</code> loop</h2><p>a<em>.b</em>c and <em> </em>d, <code>a`b</code></p>"
+      "<p><em><strong>both</strong></em> after, <code>a</code><code>b</code></p>");
+  ASSERT_EQ(r.blocks.size(), 3u);
+  const std::string md = ToMarkdown(r, false);
+  // (Of emphasis and strong over the same words the inner goes, its run beside the other's; of
+  // two code spans side by side the second is text.)
+  EXPECT_EQ(md, "## The main `run()` loop\n\na.bc and d, ``a`b``\n\n*both* after, `a`b\n");
+  std::vector<std::string> unexpected, shown;
+  EXPECT_EQ(ReadBack(md, false, &unexpected, nullptr, &shown), BlockText(r)) << md;
+  MatchSpans(shown, BlockSpans(r), &unexpected);
+  EXPECT_TRUE(unexpected.empty()) << md;
+}
+
 // Thousands of unclosed list items nest as deep; Markdown writes the items past a few levels at
 // the deepest column, so every item's text reads back and no line's indentation grows with them.
 TEST(Markdown, DeeplyNestedListsKeepTheirTextAndABoundedIndent) {
@@ -348,8 +517,8 @@ TEST(Markdown, AnItemOfSeveralBlocksIsOneItem) {
                                "<div>More text.</div></li></" + list + ">");
     ASSERT_EQ(r.blocks.size(), 4u);
     const std::string md = ToMarkdown(r);
-    EXPECT_EQ(md, list == "ol" ? "1. First\n\n   Its text.\n2. Second\n\n   More text.\n"
-                               : "- First\n\n  Its text.\n- Second\n\n  More text.\n");
+    EXPECT_EQ(md, list == "ol" ? "1. **First**\n\n   Its text.\n2. **Second**\n\n   More text.\n"
+                               : "- **First**\n\n  Its text.\n- **Second**\n\n  More text.\n");
     std::vector<std::string> unexpected;
     EXPECT_EQ(ReadBack(md, false, &unexpected), BlockText(r));
     EXPECT_EQ(Children(cmark_node_first_child(ParseCommonMark(md).get())), 2);
@@ -544,14 +713,15 @@ TEST(MarkdownCorpus, EveryPageReadsBackAsItsText) {
       std::ifstream in(file.path(), std::ios::binary);
       std::stringstream bytes;
       bytes << in.rdbuf();
-      const Result r = extractor.Extract(bytes.str(), PageInfo{});
+      const Result r = WithPlaceholderFormulas(extractor.Extract(bytes.str(), PageInfo{}));
       if (r.blocks.empty()) continue;
       ++pages;
       for (const bool links : {false, true}) {
-        std::vector<std::string> unexpected, images;
-        const std::string shown = ReadBack(ToMarkdown(r, links), links, &unexpected, &images);
+        std::vector<std::string> unexpected, images, spans;
+        const std::string shown = ReadBack(ToMarkdown(r, links), links, &unexpected, &images, &spans);
         const std::string want = BlockText(r);
         if (images != BlockImages(r)) unexpected.push_back("images differ");
+        MatchSpans(spans, BlockSpans(r), &unexpected);
         if (shown != want || !unexpected.empty()) {
           std::size_t at = 0;
           while (at < shown.size() && at < want.size() && shown[at] == want[at]) ++at;

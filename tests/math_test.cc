@@ -1,16 +1,20 @@
 // Formulas: the MathML-to-LaTeX converter construct by construct (broken, nested and huge markup
 // too), the rules for TeX between delimiters and for formula images (src/math/), a hand-written page
-// of each math engine's shape (tests/math/) as the Document holds it, and the text written.
+// of each math engine's shape (tests/math/) as the Document holds it, and the text, Markdown, JSON and
+// HTML written.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "batch/records.h"
 #include "dom/parse.h"
 #include "math/mathml_to_latex.h"
 #include "math/tex_source.h"
+#include "render/formats.h"
 #include "test_util.h"
 
 namespace pith {
@@ -409,6 +413,88 @@ TEST(FormulaText, EachFormulaOnceAsItsLatex) {
   EXPECT_NE(text.find("choose k things out of n is"), std::string::npos) << text;
   EXPECT_NE(text.find("\\binom{n}{k} = \\frac{n!}{k!(n-k)!}"), std::string::npos) << text;
   EXPECT_EQ(text.find("n!"), text.rfind("n!")) << text;
+}
+
+// ---------------------------------------------------------------- the outputs
+
+// A display formula is a block of its own, even between the words of a paragraph.
+TEST(FormulaText, ADisplayFormulaIsABlockOfItsOwn) {
+  const std::string text = testing::ExtractOk(Page("katex.html")).Text();
+  EXPECT_NE(text.find("\n\n\\binom{n}{k} = \\frac{n!}{k!(n-k)!}\n\n"), std::string::npos) << text;
+}
+
+TEST(FormulaOutput, MarkdownWritesDollarsAndDisplayBlocks) {
+  const Result r = testing::ExtractOk(Page("mathjax2.html"));
+  const std::string md = render::ToMarkdown(r, true);
+  EXPECT_NE(md.find("satisfies $e^{ix}$ for every real number"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n\n$$\ne^{i\\pi} + 1 = 0\n$$\n\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("constants: $0, 1$, the"), std::string::npos) << md;
+}
+
+Block WithFormulas(std::string text, std::vector<std::pair<std::uint32_t, std::uint32_t>> formulas) {
+  Block b;
+  b.text = std::move(text);
+  for (const auto& [begin, end] : formulas) b.spans.push_back({SpanKind::kMath, begin, end});
+  return b;
+}
+
+TEST(FormulaOutput, MarkdownEscapesDollarsOfTheTextAndPipesOfFormulasInCells) {
+  Result r;
+  r.blocks = {WithFormulas("costs $5 and x_1", {{13, 16}})};
+  EXPECT_EQ(render::ToMarkdown(r, false), "costs \\$5 and $x_1$\n");
+  // One dollar alone pairs with nothing and stays as it is; two are escaped.
+  r.blocks = {WithFormulas("costs $5", {})};
+  EXPECT_EQ(render::ToMarkdown(r, false), "costs $5\n");
+  r.blocks = {WithFormulas("$5 or $6", {})};
+  EXPECT_EQ(render::ToMarkdown(r, false), "\\$5 or \\$6\n");
+  Block cell = WithFormulas("|x|", {{0, 3}});
+  cell.kind = BlockKind::kTableRow;
+  cell.table = cell.row = cell.cell = 1;
+  r.blocks = {cell};
+  EXPECT_EQ(render::ToMarkdown(r, false), "| $\\|x\\|$ |\n| --- |\n");
+  // Two formulas side by side stay two; a trailing backslash does not escape the closing dollar.
+  r.blocks = {WithFormulas("ab\\", {{0, 1}, {1, 3}})};
+  EXPECT_EQ(render::ToMarkdown(r, false), "$a$ $b\\ $\n");
+  // Emphasis around a formula, the formula's LaTeX untouched by the escaping of the text.
+  Block em = WithFormulas("so a_*b holds", {{3, 7}});
+  em.spans.insert(em.spans.begin(), Span{SpanKind::kEmphasis, 0, 7});
+  r.blocks = {em};
+  EXPECT_EQ(render::ToMarkdown(r, false), "*so $a_*b$* holds\n");
+}
+
+TEST(FormulaOutput, JsonBlocksHaveMathKindAndMathSpans) {
+  const Result r = testing::ExtractOk(Page("sphinx.html"));
+  const nlohmann::json j = render::ToJson(r, "sphinx.html", true, nullptr, false);
+  bool display = false, spans = false;
+  for (const nlohmann::json& b : j["blocks"]) {
+    if (b["kind"] == "math") {
+      display = true;
+      EXPECT_EQ(b["text"], "h \\le 2\\log_2(n+1)");
+      EXPECT_FALSE(b.contains("spans"));
+    }
+    if (!b.contains("spans")) continue;
+    const std::string text = b["text"];
+    std::vector<std::string> formulas;
+    for (const nlohmann::json& sp : b["spans"]) {
+      if (sp["kind"] != "math") continue;
+      const std::size_t begin = sp["begin"], end = sp["end"];
+      formulas.push_back(text.substr(begin, end - begin));
+    }
+    if (formulas.empty()) continue;
+    spans = true;
+    ASSERT_EQ(formulas.size(), 3u) << text;
+    EXPECT_EQ(formulas[1], "p");
+  }
+  EXPECT_TRUE(display);
+  EXPECT_TRUE(spans);
+}
+
+TEST(FormulaOutput, HtmlWritesFormulasForMathJaxToRender) {
+  std::string html;
+  const Extractor extractor{Options{}};
+  ASSERT_TRUE(batch::ExtractPage(extractor, Page("mathjax2.html"), PageInfo{}, nullptr, &html).status.ok());
+  EXPECT_NE(html.find("<span class=\"math inline\">\\(e^{ix}\\)</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<span class=\"math display\">\\[e^{i\\pi} + 1 = 0\\]</span>"), std::string::npos) << html;
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
-// README.md's library example is tests/consumer/main.cc, the program scripts/consumer_test.sh
-// builds against an installed pith, pith.pc and add_subdirectory: the two must not drift apart.
+// README.md's examples stay true: its library example is tests/consumer/main.cc, the program
+// scripts/consumer_test.sh builds against an installed pith, pith.pc and add_subdirectory; its
+// Markdown example is what `pith extract -f markdown examples/quadratic.html` writes.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "test_util.h"
@@ -23,6 +25,25 @@ TEST(Readme, LibraryExampleIsTheConsumerProgram) {
     if (close != std::string::npos && text.substr(body, close + 1 - body) == program) shown = true;
   }
   EXPECT_TRUE(shown) << "README.md's \"Using the library\" must show tests/consumer/main.cc as it is, in a ```cpp block";
+}
+
+TEST(Readme, MarkdownExampleIsTheToolsOutput) {
+  const std::string readme = testing::ReadFile(PITH_TEST_DIR "/../README.md");
+  const std::size_t marker = readme.find("<!-- markdown example:");
+  ASSERT_NE(marker, std::string::npos) << "README.md has no Markdown example";
+  const std::string open = "````markdown\n", close = "\n````\n";
+  const std::size_t begin = readme.find(open, marker);
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t end = readme.find(close, begin + open.size());
+  ASSERT_NE(end, std::string::npos);
+  const std::string shown = readme.substr(begin + open.size(), end - begin - open.size()) + "\n";
+
+  const testing::TempDir dir;
+  const std::string out = (dir.path() / "out.md").string();
+  const std::string command =
+      std::string(PITH_CLI) + " extract -f markdown " PITH_TEST_DIR "/../examples/quadratic.html >" + out;
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(testing::ReadFile(out), shown);
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ TEST(Tables, SphinxParagraphsStayInTheirCells) {
                      "</th><th class=head><p>Bits</p></th></tr></thead><tbody><tr class=row-even><td><p><code "
                      "class=\"docutils literal\"><span class=pre>int</span></code></p></td><td><p>32</p><p>(often)"
                      "</p></td></tr></tbody></table>"),
-            "| Type | Bits |\n| --- | --- |\n| int | 32<br>(often) |\n");
+            "| Type | Bits |\n| --- | --- |\n| `int` | 32<br>(often) |\n");
 }
 
 TEST(Tables, EmptyCellsKeepTheColumns) {

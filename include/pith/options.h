@@ -188,8 +188,8 @@ struct PathSimOptions {
 // favor_recall): the same decisions with their thresholds shifted one way (src/algo/auto/favor.cc,
 // docs/auto.md "Precision or recall"). kBalanced is the measured default.
 enum class Favor : std::uint8_t { kBalanced, kPrecision, kRecall };
-const char* FavorName(Favor f);  // "balanced", "precision", "recall"
-bool ParseFavor(std::string_view name, Favor* out);
+PITH_API const char* FavorName(Favor f);  // "balanced", "precision", "recall"
+PITH_API bool ParseFavor(std::string_view name, Favor* out);
 
 struct AutoOptions {
   // Precision or recall (above); the thresholds below are the balanced ones, shifted by it.

@@ -37,9 +37,22 @@ struct EncodingInfo {
 };
 
 // One unit of main content, in document order. kImage: an image standing on its own (its text is
-// empty; the image is Block::images[0]).
-enum class BlockKind : std::uint8_t { kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption, kImage };
+// empty; the image is Block::images[0]). kMath: a display formula, its text the LaTeX.
+enum class BlockKind : std::uint8_t {
+  kParagraph, kHeading, kListItem, kQuote, kCode, kTableRow, kCaption, kImage, kMath
+};
 PITH_API const char* BlockKindName(BlockKind k);
+
+// Inline markup over a stretch of a block's text: <em>/<i>, <strong>/<b>, <code>/<kbd>/<samp>/<tt>,
+// <s>/<del>/<strike>, <sup>, <sub>, and an inline formula (its LaTeX is that stretch of text).
+enum class SpanKind : std::uint8_t { kEmphasis, kStrong, kCode, kStrikethrough, kSuperscript, kSubscript, kMath };
+PITH_API const char* SpanKindName(SpanKind k);  // "emphasis", "strong", "code", "strikethrough",
+                                                // "superscript", "subscript", "math"
+struct Span {
+  SpanKind kind = SpanKind::kEmphasis;
+  std::uint32_t begin = 0;  // byte offsets into Block::text: [begin, end), never empty, never starting
+  std::uint32_t end = 0;    // or ending with white space
+};
 
 // A stretch of a block's text that is a link in the page.
 struct Link {
@@ -86,6 +99,8 @@ struct Block {
   std::string language;    // kCode: the language the page names for the code, lower case as written
                            // ("rust", "js", "console"); "" when it names none
   std::vector<Image> images;  // kImage: its image; other blocks: the images inside their text, in order
+  std::vector<Span> spans;    // inline markup of `text`, ordered by begin, an outer span before the spans
+                              // it holds; spans nest and never cross (not for kCode)
   bool comment = false;    // the block belongs to a comment section or the replies after an article,
                            // kept by Options::comments
 };
@@ -94,7 +109,7 @@ struct Block {
 // discussion thread or Q&A page, a product page, a shop's collection of products, a listing of other
 // pages (a news front, search results, a ranked list), documentation, a service or landing page.
 enum class PageType : std::uint8_t { kArticle, kForum, kProduct, kCollection, kListing, kDocumentation, kService };
-const char* PageTypeName(PageType t);  // "article", "forum", "product", "collection", "listing",
+PITH_API const char* PageTypeName(PageType t);  // "article", "forum", "product", "collection", "listing",
                                        // "documentation", "service"
 
 struct Metadata {

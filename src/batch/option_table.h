@@ -2,7 +2,7 @@
 // (which is also the server's query parameter), its group, its help text, its check, and the field
 // of Settings (settings.h) it sets, whose initial value is the default every front end shows.
 //
-// The tool registers its flags from here (tools/pith/table_flags.cc), the Python module its keywords
+// The tool registers its flags from here (tools/pith/flags.cc), the Python module its keywords
 // (python/src/options.cc) and `pith serve` its query parameters; tests/option_table_test.cc holds
 // `pith extract --help` and the table together, python/tests the keywords.
 #pragma once

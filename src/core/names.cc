@@ -91,8 +91,22 @@ const char* BlockKindName(BlockKind k) {
     case BlockKind::kTableRow: return "table_row";
     case BlockKind::kCaption: return "caption";
     case BlockKind::kImage: return "image";
+    case BlockKind::kMath: return "math";
   }
   return "paragraph";
+}
+
+const char* SpanKindName(SpanKind k) {
+  switch (k) {
+    case SpanKind::kEmphasis: return "emphasis";
+    case SpanKind::kStrong: return "strong";
+    case SpanKind::kCode: return "code";
+    case SpanKind::kStrikethrough: return "strikethrough";
+    case SpanKind::kSuperscript: return "superscript";
+    case SpanKind::kSubscript: return "subscript";
+    case SpanKind::kMath: return "math";
+  }
+  return "emphasis";
 }
 
 namespace {

@@ -28,7 +28,22 @@ BlockKind KindOf(dom::Tag tag) {
     case dom::Tag::kPre: return BlockKind::kCode;
     case dom::Tag::kTr: case dom::Tag::kTd: case dom::Tag::kTh: return BlockKind::kTableRow;
     case dom::Tag::kFigcaption: case dom::Tag::kCaption: return BlockKind::kCaption;
+    case dom::Tag::kMath: return BlockKind::kMath;  // (only a display formula opens a block)
     default: return BlockKind::kParagraph;
+  }
+}
+
+// The inline markup an element makes of its text, if any.
+std::optional<SpanKind> SpanKindOf(dom::Tag tag) {
+  switch (tag) {
+    case dom::Tag::kEm: case dom::Tag::kI: return SpanKind::kEmphasis;
+    case dom::Tag::kStrong: case dom::Tag::kB: return SpanKind::kStrong;
+    case dom::Tag::kCode: case dom::Tag::kKbd: case dom::Tag::kSamp: case dom::Tag::kTt: return SpanKind::kCode;
+    case dom::Tag::kS: case dom::Tag::kDel: case dom::Tag::kStrike: return SpanKind::kStrikethrough;
+    case dom::Tag::kSup: return SpanKind::kSuperscript;
+    case dom::Tag::kSub: return SpanKind::kSubscript;
+    case dom::Tag::kMath: return SpanKind::kMath;  // an inline formula
+    default: return std::nullopt;
   }
 }
 
@@ -300,6 +315,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
 
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
   dom::NodeId code_element = dom::kNoNode;    // the <pre> of `current` when it is code
+  std::vector<dom::NodeId> span_elements;     // the element of each of current.spans, while they grow
   // While its text is empty the block being built is as Block() makes it (its kind, line and
   // links are set once text arrives), so most breaks, between elements without kept text, cost a
   // test.
@@ -320,6 +336,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         quote_of.push_back(quote);
       }
       current = Block();
+      span_elements.clear();
       return;
     }
     TrimEnd(&current.text);
@@ -339,10 +356,22 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       return l.begin >= l.end;
     });
     for (Image& i : current.images) i.at = std::min(i.at > lead ? static_cast<std::uint32_t>(i.at - lead) : 0, size);
+    std::erase_if(current.spans, [&](Span& sp) {
+      sp.begin = sp.begin > lead ? static_cast<std::uint32_t>(sp.begin - lead) : 0;
+      sp.end = std::min(sp.end > lead ? static_cast<std::uint32_t>(sp.end - lead) : 0, size);
+      return sp.begin >= sp.end;
+    });
+    // Outer spans before the spans they hold (an element's span is begun at its first text, after
+    // the spans of elements inside it).
+    std::stable_sort(current.spans.begin(), current.spans.end(), [](const Span& a, const Span& b) {
+      return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+    });
+    span_elements.clear();
     if (current.kind == BlockKind::kCode) {
       current.links.clear();
       current.language = CodeLanguage(doc, code_element);
     }
+    if (current.kind == BlockKind::kCode || current.kind == BlockKind::kMath) current.spans.clear();
     if (!current.text.empty()) {
       blocks.push_back(std::move(current));
       quote_of.push_back(quote);
@@ -458,10 +487,10 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       b->colspan = ColumnSpan(doc, c);
       b->rowspan = RowSpan(doc, c);
       b->header = IsHeaderCell(doc, c);
-      // The innermost list item or code inside the cell.
+      // The innermost list item, code or display formula inside the cell.
       for (int k = levels[top].typed; k > cell; k = levels[k - 1].typed) {
         const BlockKind kind = KindOf(doc[open[k]].tag);
-        if (kind == BlockKind::kCode) {
+        if (kind == BlockKind::kCode || kind == BlockKind::kMath) {
           b->kind = kind;
           code_element = open[k];
           break;
@@ -560,15 +589,35 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       block_context(&current, open);
       current.line = n.line;
     }
+    std::size_t begin = before;  // past the space AppendCollapsed may have put before the text
+    while (begin < current.text.size() && (current.text[begin] == ' ' || current.text[begin] == '\n')) ++begin;
+    std::size_t end = current.text.size();
+    while (end > begin && (current.text[end - 1] == ' ' || current.text[end - 1] == '\n')) --end;
+    // The inline markup around the text, up to its block's element: each element's span grows over
+    // its text nodes.
+    if (!in_pre && begin < end) {
+      const dom::NodeId block_element = open.empty() ? dom::kNoNode : open.back();
+      const std::size_t first_new = current.spans.size();
+      for (dom::NodeId a = n.parent; a != dom::kNoNode && a != block_element; a = doc[a].parent) {
+        const std::optional<SpanKind> kind = SpanKindOf(doc[a].tag);
+        if (!kind) continue;
+        const auto known = std::find(span_elements.rbegin(), span_elements.rend(), a);
+        if (known != span_elements.rend()) {
+          current.spans[static_cast<std::size_t>(span_elements.rend() - known) - 1].end = static_cast<std::uint32_t>(end);
+        } else {
+          current.spans.push_back({*kind, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end)});
+          span_elements.push_back(a);
+        }
+      }
+      // The spans begun here were found innermost first: outermost first, as Block::spans lists them.
+      std::reverse(current.spans.begin() + static_cast<std::ptrdiff_t>(first_new), current.spans.end());
+      std::reverse(span_elements.begin() + static_cast<std::ptrdiff_t>(first_new), span_elements.end());
+    }
     const dom::NodeId anchor = n.in_link() ? EnclosingLink(doc, id) : dom::kNoNode;
     if (anchor == dom::kNoNode) {
       current_anchor = dom::kNoNode;
       return;
     }
-    std::size_t begin = before;  // past the space AppendCollapsed may have put before the text
-    while (begin < current.text.size() && (current.text[begin] == ' ' || current.text[begin] == '\n')) ++begin;
-    std::size_t end = current.text.size();
-    while (end > begin && (current.text[end - 1] == ' ' || current.text[end - 1] == '\n')) --end;
     if (begin >= end) return;
     if (anchor == current_anchor && !current.links.empty()) {
       current.links.back().end = static_cast<std::uint32_t>(end);  // the same link, split by markup

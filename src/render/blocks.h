@@ -18,8 +18,8 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
                                  const CollectOptions& options = {});
 
 // Where blocks are cut, shared by CollectBlocks and the explain report: walks the subtree of `root`
-// in pre-order, calls on_break() wherever a block ends (a block-level element opens or closes,
-// <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, <br> included
+// in pre-order, calls on_break() wherever a block ends (a block-level element or a display formula
+// opens or closes, <hr>, and once at the end) and on_node(id, in_pre, open) for every other node, <br> included
 // (one is a line break inside its block, two in a row a block's end: BreakLine), `open` being the
 // block-level ancestors still open (innermost last).
 // may_skip(id), asked at every element, lets the walk pass over the element's whole subtree without
@@ -43,7 +43,9 @@ void WalkBlocks(const dom::Document& doc, dom::NodeId root, OnBreak&& on_break, 
       id = doc.SubtreeEnd(id) - 1;
       continue;
     }
-    if (n.is_element() && dom::IsBlockLevel(n.tag) && n.tag != dom::Tag::kBr) {
+    // A display formula is set apart on its own line: a block of its own.
+    const bool display_formula = n.tag == dom::Tag::kMath && (n.flags & dom::kFlagDisplayMath);
+    if (n.is_element() && (dom::IsBlockLevel(n.tag) || display_formula) && n.tag != dom::Tag::kBr) {
       on_break();
       if (n.tag != dom::Tag::kHr) open.push_back(id);
       if (n.tag == dom::Tag::kPre) in_pre = true;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "text/unicode.h"
+
 #include "render/json_writer.h"
 
 namespace pith::render {
@@ -62,6 +64,7 @@ struct EscapeContext {
   bool pipes = false;
   bool one_line = false;
   bool tildes = true;
+  bool dollars = false;  // '$' too (the block holds a formula, or two '$')
 };
 
 // Appends `text` escaped. `line_start`: text[0] starts a line.
@@ -104,6 +107,7 @@ void AppendEscaped(std::string_view text, bool line_start, const EscapeContext& 
         break;
       case '&': escape = StartsReference(text, i); break;
       case '|': escape = context.pipes; break;
+      case '$': escape = context.dollars; break;
       default: break;
     }
     if (escape) out->push_back('\\');
@@ -145,62 +149,276 @@ std::string MarkdownImage(const Image& image) {
   return out;
 }
 
-// The block's text escaped, with its links as [text](url) when `links` and its images as
-// ![alt](src) where they stand. `pipes`: a table cell. `one_line`: line breaks as spaces (a table
-// cell, a heading).
-std::string InlineText(const Block& b, bool links, bool pipes = false, bool one_line = false) {
+// Inline code: the text in a run of backticks longer than any inside it, with a space inside each
+// end when the text begins or ends with a backtick or a space (CommonMark strips one of each).
+// `pipes`: inside a table cell, where '|' is escaped even in code.
+std::string CodeSpan(std::string_view code, bool pipes) {
+  std::size_t longest = 0, run = 0;
+  for (const char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !code.empty() && (code.front() == '`' || code.back() == '`' || code.front() == ' ' ||
+                                     code.back() == ' ');
+  std::string out = fence + (pad ? " " : "");
+  for (const char c : code) {
+    if (c == '|' && pipes) out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + (pad ? " " : "") + fence;
+}
+
+// An inline formula: $latex$ with the LaTeX as it is, on one line; in a table cell its pipes
+// escaped (a GFM reader splits the row there first and takes the backslash away). A space keeps two
+// formulas apart ("$a$$b$" would read as a display delimiter) and an odd run of backslashes at the
+// end from escaping the closing dollar.
+void AppendInlineFormula(std::string_view latex, bool pipes, std::string* out) {
+  if (!out->empty() && out->back() == '$' && (out->size() < 2 || (*out)[out->size() - 2] != '\\')) out->push_back(' ');
+  out->push_back('$');
+  for (const char c : latex) {
+    if (c == '\n' || c == '\r' || c == '\t') {
+      out->push_back(' ');
+      continue;
+    }
+    if (c == '|' && pipes) out->push_back('\\');
+    out->push_back(c);
+  }
+  std::size_t slashes = 0;
+  for (auto it = latex.rbegin(); it != latex.rend() && *it == '\\'; ++it) ++slashes;
+  if (slashes % 2 == 1) out->push_back(' ');
+  out->push_back('$');
+}
+
+// The code point of `text` that ends at byte `end` (0 when none), and the one starting at `at`.
+char32_t CodePointBefore(std::string_view text, std::size_t end) {
+  if (end == 0) return 0;
+  std::size_t start = end - 1;
+  while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+  return text::NextCodePoint(text, start);
+}
+char32_t CodePointAt(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return 0;
+  return text::NextCodePoint(text, at);
+}
+
+// CommonMark's flanking rules for a delimiter run of '*' or '~' (0 = the start or end of the line,
+// which counts as white space): an opening run must be followed by no white space, and by no
+// punctuation unless white space or punctuation goes before it; a closing run likewise mirrored.
+bool Opens(char32_t before, char32_t after) {
+  const bool after_space = after == 0 || text::IsSpace(after), before_space = before == 0 || text::IsSpace(before);
+  return !after_space && (!text::IsPunct(after) || before_space || text::IsPunct(before));
+}
+bool Closes(char32_t before, char32_t after) { return Opens(after, before); }
+
+// The Markdown delimiters of a span: emphasis *x*, strong **x**, strike-through ~~x~~ (GitHub),
+// superscript and subscript as HTML (Markdown has none); code and math are written apart.
+std::string_view OpeningOf(SpanKind k) {
+  switch (k) {
+    case SpanKind::kEmphasis: return "*";
+    case SpanKind::kStrong: return "**";
+    case SpanKind::kStrikethrough: return "~~";
+    case SpanKind::kSuperscript: return "<sup>";
+    case SpanKind::kSubscript: return "<sub>";
+    case SpanKind::kCode: case SpanKind::kMath: return "";
+  }
+  return "";
+}
+std::string_view ClosingOf(SpanKind k) {
+  switch (k) {
+    case SpanKind::kSuperscript: return "</sup>";
+    case SpanKind::kSubscript: return "</sub>";
+    default: return OpeningOf(k);
+  }
+}
+
+// Where InlineText wrote the delimiters of an emphasis, strong or strike-through span.
+struct Delimiters {
+  std::size_t open_at = 0, close_at = 0, size = 0;  // offsets into the output; `size` bytes each
+};
+
+// Whether a reader sees the delimiter runs at `d` as markup: CommonMark's flanking rules on the
+// characters written around them, and no same character next to either run (two runs would read
+// as one).
+bool Readable(const Delimiters& d, std::string_view out) {
+  if (d.close_at <= d.open_at + d.size) return false;  // nothing between them
+  const char c = out[d.open_at];
+  auto next_to = [&](std::size_t at) { return at < out.size() && out[at] == c; };
+  if ((d.open_at > 0 && out[d.open_at - 1] == c) || next_to(d.open_at + d.size) ||
+      out[d.close_at - 1] == c || next_to(d.close_at + d.size)) {
+    return false;
+  }
+  return Opens(CodePointBefore(out, d.open_at), CodePointAt(out, d.open_at + d.size)) &&
+         Closes(CodePointBefore(out, d.close_at), CodePointAt(out, d.close_at + d.size));
+}
+
+// Takes out the delimiters a reader would not see as markup (and so would show as text), until
+// every pair left reads as markup: taking one pair out changes what stands next to the others.
+void DropUnreadableDelimiters(std::vector<Delimiters> delimiters, std::string* out) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    // Inner pairs first (they were opened later): of two runs side by side, the inner one goes.
+    for (std::size_t i = delimiters.size(); i-- > 0;) {
+      const Delimiters d = delimiters[i];
+      if (Readable(d, *out)) continue;
+      out->erase(d.close_at, d.size);
+      out->erase(d.open_at, d.size);
+      delimiters.erase(delimiters.begin() + static_cast<std::ptrdiff_t>(i));
+      for (Delimiters& o : delimiters) {
+        for (std::size_t* at : {&o.open_at, &o.close_at}) {
+          *at -= (*at > d.close_at ? d.size : 0) + (*at > d.open_at ? d.size : 0);
+        }
+      }
+      changed = true;
+      break;
+    }
+  }
+}
+
+// How a block's inline content is written (InlineText). `pipes`: a table cell. `one_line`: line
+// breaks as spaces (a table cell, a heading). `plain_emphasis`: emphasis and strong left out (a
+// heading is emphasis enough; a caption is written in emphasis).
+struct InlineContext {
+  bool links = false;
+  bool pipes = false;
+  bool one_line = false;
+  bool plain_emphasis = false;
+};
+
+// The block's text escaped, with its links as [text](url) (when `links`), its images as
+// ![alt](src) where they stand, and its spans: *emphasis*, **strong**, `code`, ~~struck~~,
+// <sup>/<sub>, and formulas as $LaTeX$ with the LaTeX as it is. A '$' of the text is escaped when
+// the block holds a formula or two '$' (a reader of $…$ math would pair them).
+std::string InlineText(const Block& b, const InlineContext& how) {
   std::string out;
   std::size_t at = 0;
   const std::string_view text = b.text;
   const bool tildes = std::count(text.begin(), text.end(), '~') >= 2 || text.starts_with('~') || text.ends_with('~');
-  EscapeContext context{.pipes = pipes, .one_line = one_line, .tildes = tildes};
-  bool in_link = false;
+  bool math = std::count(text.begin(), text.end(), '$') >= 2;
+  for (const Span& sp : b.spans) math = math || sp.kind == SpanKind::kMath;
+  EscapeContext context{.pipes = how.pipes, .one_line = how.one_line, .tildes = tildes, .dollars = math};
+  int links_open = 0;
   auto append = [&](std::size_t end) {
-    context.brackets = in_link;
+    if (end <= at) return;
+    context.brackets = links_open > 0;
     AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', context, &out);
     at = end;
   };
-  // Where links open and close and images stand, in order of their offsets (at one offset a link
-  // closes before an image, and an image goes before a link that opens there).
-  enum Order : std::uint8_t { kClose, kImage, kOpen };
+  // Where links and spans open and close and images stand, in order of their offsets; at one
+  // offset, what closes (the innermost first) goes before an image, and what opens (the outermost
+  // first) after it.
+  enum Type : std::uint8_t { kClose, kImage, kOpen };
+  enum Source : std::uint8_t { kLink, kSpan, kPicture };
   struct Mark {
     std::size_t at;
-    Order order;
+    Type type;
+    std::size_t other_end;  // a close: where its span began; an open: where it ends
+    Source source;
     std::size_t index;
-    bool operator<(const Mark& o) const { return at != o.at ? at < o.at : order < o.order; }
+    std::size_t seq;  // the order it was listed in: of two opens of one extent the first is outer
   };
   std::vector<Mark> marks;
-  if (links) {
+  if (how.links) {
     std::size_t end = 0;
     for (std::size_t i = 0; i < b.links.size(); ++i) {
       const Link& l = b.links[i];
       if (l.begin < end || l.end > text.size() || l.begin >= l.end || !WritableLink(l.url)) continue;
-      marks.push_back({l.begin, kOpen, i});
-      marks.push_back({l.end, kClose, i});
+      marks.push_back({l.begin, kOpen, l.end, kLink, i, marks.size()});
+      marks.push_back({l.end, kClose, l.begin, kLink, i, marks.size()});
       end = l.end;
     }
   }
-  for (std::size_t i = 0; i < b.images.size(); ++i) marks.push_back({std::min<std::size_t>(b.images[i].at, text.size()), kImage, i});
-  std::stable_sort(marks.begin(), marks.end());
-  for (const Mark& m : marks) {
-    append(m.at);
-    switch (m.order) {
-      case kOpen:
-        if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');  // "![" is an image
-        out += '[';
-        in_link = true;
-        break;
-      case kClose:
-        out += "](" + MarkdownUrl(b.links[m.index].url) + ")";
-        in_link = false;
-        break;
-      case kImage:
-        if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');
-        out += MarkdownImage(b.images[m.index]);
-        break;
+  for (std::size_t i = 0; i < b.spans.size(); ++i) {
+    const Span& sp = b.spans[i];
+    if (sp.begin >= sp.end || sp.end > text.size()) continue;
+    if (how.plain_emphasis && (sp.kind == SpanKind::kEmphasis || sp.kind == SpanKind::kStrong)) continue;
+    marks.push_back({sp.begin, kOpen, sp.end, kSpan, i, marks.size()});
+    marks.push_back({sp.end, kClose, sp.begin, kSpan, i, marks.size()});
+  }
+  for (std::size_t i = 0; i < b.images.size(); ++i) {
+    marks.push_back({std::min<std::size_t>(b.images[i].at, text.size()), kImage, 0, kPicture, i, marks.size()});
+  }
+  std::sort(marks.begin(), marks.end(), [](const Mark& x, const Mark& y) {
+    if (x.at != y.at) return x.at < y.at;
+    if (x.type != y.type) return x.type < y.type;
+    // A close: the later begun (inner) first; an open: the longer (outer) first; of one extent, the
+    // first listed opens first and closes last.
+    if (x.other_end != y.other_end) return x.other_end > y.other_end;
+    return x.type == kClose ? x.seq > y.seq : x.seq < y.seq;
+  });
+  // What is open, innermost last: (source, index, end). Code and formulas are written whole when
+  // they open; what lies inside them is not markup.
+  struct Open {
+    Source source;
+    std::size_t index, end;
+    std::size_t delimiters;  // its entry in `delimiters`, or npos
+  };
+  std::vector<Open> open;
+  std::vector<Delimiters> delimiters;  // of emphasis, strong and strike-through, checked at the end
+  auto close = [&](const Open& o) {
+    if (o.source == kLink) {
+      out += "](" + MarkdownUrl(b.links[o.index].url) + ")";
+      --links_open;
+      return;
     }
+    if (o.delimiters != std::string::npos) delimiters[o.delimiters].close_at = out.size();
+    out += ClosingOf(b.spans[o.index].kind);
+  };
+  std::size_t raw_until = 0;  // inside code or a formula written whole: marks before here are passed over
+  for (const Mark& m : marks) {
+    if (m.at < raw_until || (m.at == raw_until && m.type == kOpen && raw_until > 0 && at < raw_until)) continue;
+    if (m.type == kClose) {
+      // Only the innermost open one can close here; one that crossed it was never opened.
+      if (open.empty() || open.back().source != m.source || open.back().index != m.index) continue;
+      const Open o = open.back();
+      open.pop_back();
+      append(m.at);
+      close(o);
+      continue;
+    }
+    append(m.at);
+    if (m.type == kImage) {
+      if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');
+      out += MarkdownImage(b.images[m.index]);
+      continue;
+    }
+    if (!open.empty() && open.back().end < m.other_end) continue;  // it would cross what is open
+    if (m.source == kLink) {
+      if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');  // "![" is an image
+      out += '[';
+      ++links_open;
+      open.push_back({kLink, m.index, m.other_end, std::string::npos});
+      continue;
+    }
+    const Span& sp = b.spans[m.index];
+    // Code right after code would join its backticks to the other's: it is written as text.
+    if (sp.kind == SpanKind::kCode && !out.empty() && out.back() == '`') continue;
+    if (sp.kind == SpanKind::kCode || sp.kind == SpanKind::kMath) {
+      const std::string_view inner = text.substr(sp.begin, sp.end - sp.begin);
+      if (sp.kind == SpanKind::kCode) {
+        out += CodeSpan(inner, how.pipes);
+      } else {
+        AppendInlineFormula(inner, how.pipes, &out);
+      }
+      at = sp.end;
+      raw_until = sp.end;
+      continue;
+    }
+    std::size_t entry = std::string::npos;
+    if (sp.kind == SpanKind::kEmphasis || sp.kind == SpanKind::kStrong || sp.kind == SpanKind::kStrikethrough) {
+      entry = delimiters.size();
+      delimiters.push_back({.open_at = out.size(), .size = OpeningOf(sp.kind).size()});
+    }
+    out += OpeningOf(sp.kind);
+    open.push_back({kSpan, m.index, sp.end, entry});
   }
   append(text.size());
+  // (Marks past the text cannot be; anything still open is closed at the end.)
+  while (!open.empty()) {
+    close(open.back());
+    open.pop_back();
+  }
+  DropUnreadableDelimiters(std::move(delimiters), &out);
   return out;
 }
 
@@ -231,7 +449,10 @@ std::string CodeFence(std::string_view code) {
 std::string MarkdownBlock(const Block& b, bool links) {
   // Code blocks carry no links (CollectBlocks) and are written as they are; a heading is one line.
   const std::string text =
-      b.kind == BlockKind::kCode ? b.text : InlineText(b, links, false, b.kind == BlockKind::kHeading);
+      b.kind == BlockKind::kCode || b.kind == BlockKind::kMath
+          ? b.text
+          : InlineText(b, {.links = links, .one_line = b.kind == BlockKind::kHeading,
+                           .plain_emphasis = b.kind == BlockKind::kHeading || b.kind == BlockKind::kCaption});
   switch (b.kind) {
     case BlockKind::kHeading: {
       std::string line = text;
@@ -252,31 +473,12 @@ std::string MarkdownBlock(const Block& b, bool links) {
     }
     case BlockKind::kCaption: return text.empty() ? text : "*" + text + "*";
     case BlockKind::kImage: return b.images.empty() ? std::string() : MarkdownImage(b.images.front());
+    case BlockKind::kMath: return "$$\n" + text + "\n$$";
     case BlockKind::kListItem:
     case BlockKind::kParagraph:
     case BlockKind::kTableRow: return text;
   }
   return text;
-}
-
-// Inline code: the text in a run of backticks longer than any inside it, with a space inside each
-// end when the text begins or ends with a backtick or a space (CommonMark strips one of each).
-// `pipes`: inside a table cell, where '|' is escaped even in code.
-std::string CodeSpan(std::string_view code, bool pipes) {
-  std::size_t longest = 0, run = 0;
-  for (const char c : code) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(longest + 1, '`');
-  const bool pad = !code.empty() && (code.front() == '`' || code.back() == '`' || code.front() == ' ' ||
-                                     code.back() == ' ');
-  std::string out = fence + (pad ? " " : "");
-  for (const char c : code) {
-    if (c == '|' && pipes) out += '\\';
-    out += c == '\n' ? ' ' : c;
-  }
-  return out + (pad ? " " : "") + fence;
 }
 
 // The widest a Markdown table grows by colspans and rowspans: the empty cells they add stop there
@@ -302,10 +504,15 @@ std::string CellBlock(const Block& b, bool links) {
     }
     case BlockKind::kImage: return b.images.empty() ? std::string() : MarkdownImage(b.images.front());
     case BlockKind::kListItem: {
-      const std::string text = InlineText(b, links, true, true);
+      const std::string text = InlineText(b, {.links = links, .pipes = true, .one_line = true});
       return (b.number > 0 ? std::to_string(b.number) + ". " : "- ") + text;
     }
-    default: return InlineText(b, links, true, true);
+    case BlockKind::kMath: {  // a display formula in a cell: inline, a cell being one line
+      std::string out;
+      AppendInlineFormula(b.text, true, &out);
+      return out;
+    }
+    default: return InlineText(b, {.links = links, .pipes = true, .one_line = true});
   }
 }
 
@@ -517,6 +724,13 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["header"] = b.header;
       }
       if (b.kind == BlockKind::kCode) block["language"] = b.language;
+      if (!b.spans.empty()) {
+        nlohmann::json spans = nlohmann::json::array();
+        for (const Span& sp : b.spans) {
+          spans.push_back({{"kind", SpanKindName(sp.kind)}, {"begin", sp.begin}, {"end", sp.end}});
+        }
+        block["spans"] = std::move(spans);
+      }
       if (b.kind == BlockKind::kImage && !b.images.empty()) {
         const Image& i = b.images.front();
         block["src"] = i.src;

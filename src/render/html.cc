@@ -141,6 +141,16 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
       id = doc.SubtreeEnd(id);
       continue;
     }
+    // A formula as pandoc writes TeX for MathJax or KaTeX to render: <span class="math inline">\(…\)
+    // or <span class="math display">\[…\]. (Its one child is its LaTeX.)
+    if (doc.IsFormula(id)) {
+      const bool display = doc.IsDisplayFormula(id);
+      out.append(display ? "<span class=\"math display\">\\[" : "<span class=\"math inline\">\\(");
+      AppendEscapedText(doc.FormulaLatex(id), &out);
+      out.append(display ? "\\]</span>" : "\\)</span>");
+      id = doc.SubtreeEnd(id);
+      continue;
+    }
     AppendStartTag(doc, id, &out);
     open.push_back(id);
     ++id;
