@@ -19,9 +19,73 @@
 #include <vector>
 
 #include "decode/charset.h"
+#include "text/byte_scan.h"
 
 namespace pith::decode {
 namespace {
+
+// ScanUtf8 validates whole valid inputs 32 bytes at a time with AVX2 (where the CPU has it): every
+// field of its answer, and of the other UTF-8 checks, is the byte loop's, for every lead byte, cut
+// or ill-formed sequence at every place around a block's edge, and for random bytes.
+TEST(Utf8Scan, VectorPathAgreesWithTheByteLoop) {
+  const auto same = [](const std::string& s) {
+    Utf8Stats stats[2][2];
+    std::size_t prefix[2];
+    for (int path = 0; path < 2; ++path) {
+      text::SetScansUseAvx2ForTesting(path == 1);
+      stats[path][0] = ScanUtf8(s);
+      stats[path][1] = ScanUtf8(s, true);
+      prefix[path] = ValidUtf8PrefixLength(s);
+    }
+    for (int mode = 0; mode < 2; ++mode) {
+      const Utf8Stats& a = stats[0][mode];
+      const Utf8Stats& b = stats[1][mode];
+      ASSERT_EQ(a.valid_prefix, b.valid_prefix) << s.size();
+      ASSERT_EQ(a.non_ascii, b.non_ascii) << s.size();
+      ASSERT_EQ(a.non_ascii_bytes, b.non_ascii_bytes) << s.size();
+      ASSERT_EQ(a.invalid, b.invalid) << s.size();
+      ASSERT_EQ(a.invalid_bytes, b.invalid_bytes) << s.size();
+      ASSERT_EQ(a.truncated_tail, b.truncated_tail) << s.size();
+      ASSERT_EQ(a.complete, b.complete) << s.size();
+    }
+    ASSERT_EQ(prefix[0], prefix[1]);
+  };
+  const bool avx2 = text::ScansUseAvx2();
+  // Every sequence of one lead byte and up to three bytes from a set that covers each table's
+  // ranges, at offsets around the edges of the first two blocks, in a page of ASCII or of 2-byte
+  // characters.
+  const unsigned char kBytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+                                  0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFF};
+  for (const unsigned char lead : kBytes) {
+    for (const unsigned char b2 : kBytes) {
+      for (const unsigned char b3 : {0x41, 0x80, 0xBF, 0xC3}) {
+        for (const unsigned char b4 : {0x41, 0x80, 0xBF}) {
+          for (const std::size_t at : {0, 29, 30, 31, 32, 33, 60, 61, 62, 63, 64, 96}) {
+            for (const char* fill : {"a", "\xC3\xA9"}) {
+              std::string s;
+              while (s.size() < at) s += fill;
+              s.resize(at);  // (may cut a 2-byte fill character: an error of its own)
+              s += {static_cast<char>(lead), static_cast<char>(b2), static_cast<char>(b3), static_cast<char>(b4)};
+              while (s.size() < 128) s += fill;
+              same(s);
+              same(s.substr(0, at + 2));  // the sequence cut by the end of the input
+              same(s.substr(0, std::max<std::size_t>(at + 3, 64)));
+            }
+          }
+        }
+      }
+    }
+  }
+  std::mt19937 rng(45);
+  for (int round = 0; round < 20000; ++round) {
+    std::string s(64 + rng() % 200, 'a');
+    for (char& c : s) {
+      if (rng() % 8 == 0) c = static_cast<char>(kBytes[rng() % sizeof kBytes]);
+    }
+    same(s);
+  }
+  text::SetScansUseAvx2ForTesting(avx2);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -2,6 +2,7 @@
 // records, the summary whose counts add up, -j order, -o naming, stdin, WET output, .html.gz.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -101,6 +102,36 @@ TEST(WarcCli, JobsKeepRecordOrderAndOutputGoesToDirStemJsonl) {
   EXPECT_EQ(two.exit_code, 0) << two.err;
   EXPECT_EQ(Lines(one.out).size(), warc.html_records);
   EXPECT_EQ(ReadFile(dir.path() / "out" / "corpus.jsonl"), one.out);
+}
+
+// -j 2 reads archive files ahead on a thread of their own: every sample file (damaged and
+// truncated ones too) and a small crawl with damage still give -j 1's records, in order, one for
+// each record, with the same summary and exit status.
+TEST(WarcCli, ReadingAheadOnTwoThreadsGivesOneThreadsRecords) {
+  TempDir dir;
+  std::vector<fs::path> files;
+  const fs::path samples = fs::path(PITH_SHARED_DATA).parent_path() / "warc-samples";
+  if (fs::exists(samples)) {
+    for (const auto& entry : fs::directory_iterator(samples)) {
+      if (entry.path().extension() != ".md" && entry.path().filename().string().rfind("LICENSE", 0) != 0) {
+        files.push_back(entry.path());
+      }
+    }
+  }
+  files.push_back(dir.path() / "crawl.warc.gz");
+  WriteFile(files.back(), SmallCrawl());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    const std::string args = " -f jsonl --input warc --warc-status all --warc-payload any --summary ";
+    const auto one = RunPith("extract -j 1" + args + (dir.path() / "one.json").string() + " " + file.string());
+    const auto two = RunPith("extract -j 2" + args + (dir.path() / "two.json").string() + " " + file.string());
+    EXPECT_EQ(two.exit_code, one.exit_code) << file << two.err;
+    EXPECT_EQ(two.out, one.out) << file;
+    EXPECT_EQ(two.err, one.err) << file;  // the complaints about damage, in order
+    const auto counts = [&](const char* name) { return nlohmann::json::parse(ReadFile(dir.path() / name))["total"]; };
+    EXPECT_GT(counts("one.json")["records"], 0) << file;
+    EXPECT_EQ(counts("two.json"), counts("one.json")) << file;
+  }
 }
 
 TEST(WarcCli, ReadsArchivesAndGzipPagesFromStdin) {

@@ -426,6 +426,56 @@ TEST(WarcCorpus, RecordsGiveTheSameTextAsThePageFiles) {
   EXPECT_EQ(skipped, warc.other_records);
 }
 
+// WarcReaderOptions::read_ahead: the same records in the same order, every field, from every
+// sample file (damaged ones too) and a corpus archive; progress counts reach the file's size; a
+// reader dropped after a few records stops its thread.
+TEST(WarcReadAhead, GivesTheRecordsReadInNext) {
+  std::vector<fs::path> files;
+  for (const SampleExpectation& e : kSampleExpectations) files.push_back(kSamples / e.file);
+  testing::TempDir dir;
+  if (fs::exists(PITH_SHARED_DATA)) {
+    testing::BuiltWarc warc;
+    testing::AppendCorpusWarc(testing::LoadCorpusPages(PITH_SHARED_DATA, 40), testing::WarcLayout::kGzipPerRecord,
+                              &warc, 0, 1);
+    files.push_back(dir.path() / "corpus.warc.gz");
+    testing::WriteFile(files.back(), warc.bytes);
+  }
+  for (const fs::path& file : files) {
+    if (!fs::exists(file)) continue;
+    for (const std::size_t ahead : {1, 3, 16}) {
+      Status s;
+      WarcReaderOptions options;
+      options.read_ahead = ahead;
+      auto reader = WarcReader::Open(file.string(), options, &s);
+      ASSERT_TRUE(reader) << s.ToString();
+      std::size_t n = 0;
+      WarcRecord rec;
+      const std::vector<WarcRecord> expected = ReadFile(file);
+      while (reader->Next(&rec)) {
+        ASSERT_LT(n, expected.size()) << file;
+        const WarcRecord& e = expected[n++];
+        EXPECT_EQ(rec.offset, e.offset);
+        EXPECT_EQ(rec.type, e.type);
+        EXPECT_EQ(rec.headers, e.headers);
+        EXPECT_EQ(rec.block, e.block);
+        EXPECT_EQ(rec.error, e.error);
+        EXPECT_EQ(rec.message, e.message);
+      }
+      EXPECT_EQ(n, expected.size()) << file;
+      EXPECT_EQ(reader->bytes_read(), fs::file_size(file)) << file;
+    }
+  }
+  if (files.size() > kSampleExpectations.size()) {  // dropped early, with records still to read
+    WarcReaderOptions options;
+    options.read_ahead = 2;
+    Status s;
+    auto reader = WarcReader::Open(files.back().string(), options, &s);
+    WarcRecord rec;
+    ASSERT_TRUE(reader && reader->Next(&rec));
+    reader.reset();
+  }
+}
+
 TEST(Warc, AWrongHttpCharsetOnUtf8BytesGivesNoMojibake) {
   const std::string text = "Ελληνικά κείμενα και 中文内容，这是正文的一段话。";
   const std::string page = "<html><head><title>t</title></head><body><p>" + text + " " + text + "</p></body></html>";

@@ -65,6 +65,13 @@ struct WarcReaderOptions {
   // A record's block is kept up to this many bytes; a longer one becomes a kTooLarge error
   // record and is skipped by streaming past it (memory stays bounded).
   std::size_t max_record_bytes = 64u << 20;
+  // For a file opened with Open: up to this many records are read (and inflated) ahead on a thread
+  // of the reader's own, so that reading runs beside the threads extracting the records read
+  // before; 0 reads each record in Next. Memory grows by the records held ahead. Next still
+  // returns every record in file order; bytes_read() and compression() are then as of the last
+  // record read ahead. (Not for OpenFd: a pipe that never ends would keep the thread, and so the
+  // reader's destructor, waiting.)
+  std::size_t read_ahead = 0;
 };
 
 struct PITH_API WarcRecord {
@@ -109,8 +116,10 @@ class PITH_API WarcReader {
 
  private:
   struct Impl;
+  class ReadAhead;
   explicit WarcReader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<ReadAhead> ahead_;  // with WarcReaderOptions::read_ahead
 };
 
 // Why a record is not extracted (kNone: it is an HTML page).

@@ -54,9 +54,15 @@ struct PyWarcRecord {
   }
 };
 
+// Records read (and inflated) ahead on a thread of the reader's own, while the caller's thread
+// extracts or looks at the record before: two cores for one iterator. A few records are enough to
+// keep the reader ahead; each is at most max_record_bytes.
+constexpr std::size_t kReadAhead = 4;
+
 std::unique_ptr<WarcReader> OpenReader(const std::string& path, std::size_t max_record_bytes, Status* status) {
   WarcReaderOptions ro;
   ro.max_record_bytes = max_record_bytes;
+  ro.read_ahead = kReadAhead;
   py::gil_scoped_release nogil;
   return WarcReader::Open(path, ro, status);
 }
@@ -179,6 +185,7 @@ py::object WriteJsonl(const Core& core, const std::vector<ItemTuple>& tuples, co
   for (const ItemTuple& t : tuples) items.push_back(ToItem(t));
   Config settings = core.config();
   settings.format = "jsonl";
+  settings.jobs = 1;  // the batch below runs on this thread (pith.dask runs `jobs` of them at once)
   settings.out_dir.clear();
   batch::Counts counts;
   Status status;

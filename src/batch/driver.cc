@@ -223,7 +223,8 @@ bool FileSource::Next(Task* t) {
       t->kind = Task::Kind::kPage;
       return true;
     }
-    reader_ = OpenArchive(items_[i], settings_.options.max_input_bytes, &t->status, &size_);
+    const std::size_t ahead = settings_.jobs > 1 ? static_cast<std::size_t>(settings_.jobs) * 2 : 0;
+    reader_ = OpenArchive(items_[i], settings_.options.max_input_bytes, ahead, &t->status, &size_);
     if (!reader_) {
       t->kind = Task::Kind::kArchiveError;
       return true;

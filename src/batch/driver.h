@@ -2,7 +2,8 @@
 // online mode; the Python module; `pith serve`): tasks from a Source (pages or archive records, in
 // input order) → records (each page or archive record rendered as the format asks, by a Runner) →
 // a Sink (stdout, a folder of files written atomically, one compressed file, an HTTP response), on
-// `jobs` worker threads, in input order, with at most jobs × 4 tasks in memory, counting every record.
+// `jobs` worker threads, in input order, with at most jobs × 4 tasks in memory (and, reading an
+// archive file on more than one thread, jobs × 2 records read ahead), counting every record.
 //
 //   Settings settings = ...;                          // option_table.h fills it from flags/keywords
 //   Plan plan;  MakePlan(settings, items, kTool, &plan);          // pages or archives, checks
@@ -16,9 +17,9 @@
 // with Run over a CallbackSource and a sink of its own.
 //
 // The reading side is Source::Next: the loop calls it under its lock, one call at a time, from the
-// worker threads (so reading and inflating an archive is serial and runs beside the extraction of
-// the records read before). To read ahead on a thread of its own, wrap a Source in one that fills a
-// bounded queue from that thread: the loop needs nothing else.
+// worker threads. With jobs > 1 FileSource reads and inflates an archive file on a thread of its
+// own, jobs × 2 records ahead (WarcReaderOptions::read_ahead), so the workers never wait for the
+// inflating and take the next record at the cost of a queue's pop.
 #pragma once
 
 #include <cstddef>

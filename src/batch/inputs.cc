@@ -74,10 +74,11 @@ Status ReadPage(const io::InputItem& item, std::size_t max_bytes, std::string* o
   return io::InflateIfGzip(max_bytes, out);
 }
 
-std::unique_ptr<WarcReader> OpenArchive(const io::InputItem& item, std::size_t max_record_bytes, Status* status,
-                                        std::uint64_t* size) {
+std::unique_ptr<WarcReader> OpenArchive(const io::InputItem& item, std::size_t max_record_bytes,
+                                        std::size_t read_ahead, Status* status, std::uint64_t* size) {
   WarcReaderOptions ro;
   ro.max_record_bytes = max_record_bytes;
+  ro.read_ahead = read_ahead;
   *size = 0;
   if (item.path.empty()) return WarcReader::OpenFd(0, ro, TakeStdinPrefix());
   std::unique_ptr<WarcReader> reader = WarcReader::Open(item.path, ro, status);

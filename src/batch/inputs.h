@@ -24,8 +24,10 @@ bool IsArchive(const io::InputItem& item, const std::string& input);
 Status ReadPage(const io::InputItem& item, std::size_t max_bytes, std::string* out);
 
 // Opens an archive input (stdin after the bytes IsArchive took from it). On failure returns null
-// and sets *status. *size: the file's size in bytes (0 when unknown: stdin).
-std::unique_ptr<WarcReader> OpenArchive(const io::InputItem& item, std::size_t max_record_bytes, Status* status,
-                                        std::uint64_t* size);
+// and sets *status. *size: the file's size in bytes (0 when unknown: stdin). read_ahead > 0: a file
+// (not stdin) is read and inflated on a thread of its own, up to that many records ahead
+// (WarcReaderOptions::read_ahead), so a batch on several threads does not wait for the reading.
+std::unique_ptr<WarcReader> OpenArchive(const io::InputItem& item, std::size_t max_record_bytes,
+                                        std::size_t read_ahead, Status* status, std::uint64_t* size);
 
 }  // namespace pith::batch

@@ -13,7 +13,12 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/byte_scan.h"
 #include "text/word_bytes.h"
+
+#if PITH_BYTE_SCAN_X86
+#include <immintrin.h>
+#endif
 
 namespace pith::decode {
 namespace {
@@ -423,6 +428,111 @@ inline const unsigned char* SkipAscii(const unsigned char* p, const unsigned cha
   return p;
 }
 
+#if PITH_BYTE_SCAN_X86
+// Whole-input UTF-8 validation 32 bytes at a time with AVX2: the "lookup" algorithm of Keiser and
+// Lemire, "Validating UTF-8 In Less Than One Instruction Per Byte" (Software: Practice and
+// Experience, 2021), §5. Every ill-formed pair of bytes is found by three 16-entry tables looked up
+// with vpshufb: the high and low nibbles of the previous byte and the high nibble of the current
+// one each give the set of errors they allow; an error is a bit set in all three. The third and
+// fourth bytes of longer sequences are then checked to be continuations, and continuations to
+// belong to a sequence (the "must be 2 or 3 continuation" test). A sequence cut by the end of the
+// input meets the zeros that pad the last block. Returns false at the first block with an error;
+// true with the counts of a valid input (its sequences are its lead bytes, 0xC0 and up).
+namespace utf8_lookup {
+constexpr std::uint8_t kTooShort = 1 << 0;      // a lead byte, then no continuation
+constexpr std::uint8_t kTooLong = 1 << 1;       // ASCII, then a continuation
+constexpr std::uint8_t kOverlong3 = 1 << 2;     // E0 80..9F
+constexpr std::uint8_t kTooLarge = 1 << 3;      // F4 90..BF, F5..FF
+constexpr std::uint8_t kSurrogate = 1 << 4;     // ED A0..BF
+constexpr std::uint8_t kOverlong2 = 1 << 5;     // C0, C1
+constexpr std::uint8_t kTooLarge1000 = 1 << 6;  // F5..FF 80..8F
+constexpr std::uint8_t kOverlong4 = 1 << 6;     // F0 80..8F
+constexpr std::uint8_t kTwoConts = 1 << 7;      // a continuation after a continuation (allowed only by a lead 2-3 back)
+constexpr std::uint8_t kCarry = kTooShort | kTooLong | kTwoConts;
+
+[[gnu::target("avx2")]] inline __m256i Table(const std::uint8_t (&t)[16]) {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
+}
+
+// The error bits of block `in` after block `prev`.
+[[gnu::target("avx2")]] inline __m256i Errors(__m256i prev, __m256i in) {
+  static constexpr std::uint8_t kByte1High[16] = {
+      kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, kTooLong,
+      kTwoConts, kTwoConts, kTwoConts, kTwoConts,
+      kTooShort | kOverlong2, kTooShort, kTooShort | kOverlong3 | kSurrogate,
+      kTooShort | kTooLarge | kTooLarge1000 | kOverlong4};
+  static constexpr std::uint8_t kByte1Low[16] = {
+      kCarry | kOverlong3 | kOverlong2 | kOverlong4, kCarry | kOverlong2, kCarry, kCarry,
+      kCarry | kTooLarge, kCarry | kTooLarge | kTooLarge1000, kCarry | kTooLarge | kTooLarge1000,
+      kCarry | kTooLarge | kTooLarge1000, kCarry | kTooLarge | kTooLarge1000, kCarry | kTooLarge | kTooLarge1000,
+      kCarry | kTooLarge | kTooLarge1000, kCarry | kTooLarge | kTooLarge1000, kCarry | kTooLarge | kTooLarge1000,
+      kCarry | kTooLarge | kTooLarge1000 | kSurrogate, kCarry | kTooLarge | kTooLarge1000,
+      kCarry | kTooLarge | kTooLarge1000};
+  static constexpr std::uint8_t kByte2High[16] = {
+      kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, kTooShort,
+      kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge1000 | kOverlong4,
+      kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge,
+      kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,
+      kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,
+      kTooShort, kTooShort, kTooShort, kTooShort};
+  const __m256i nibble = _mm256_set1_epi8(0x0F);
+  // The bytes 1, 2 and 3 places back, across the two lanes and from the previous block.
+  const __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+  const __m256i prev1 = _mm256_alignr_epi8(in, before, 15);
+  const __m256i prev2 = _mm256_alignr_epi8(in, before, 14);
+  const __m256i prev3 = _mm256_alignr_epi8(in, before, 13);
+  const __m256i special = _mm256_and_si256(
+      _mm256_and_si256(_mm256_shuffle_epi8(Table(kByte1High), _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble)),
+                       _mm256_shuffle_epi8(Table(kByte1Low), _mm256_and_si256(prev1, nibble))),
+      _mm256_shuffle_epi8(Table(kByte2High), _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
+  // 0x80 where the byte 2 back is E0..FF or the byte 3 back F0..FF: this byte must continue it.
+  const __m256i must_continue = _mm256_and_si256(_mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(0x60)),
+                                                                 _mm256_subs_epu8(prev3, _mm256_set1_epi8(0x70))),
+                                                 _mm256_set1_epi8(static_cast<char>(0x80)));
+  return _mm256_xor_si256(must_continue, special);
+}
+}  // namespace utf8_lookup
+
+[[gnu::target("avx2,popcnt")]] bool ValidUtf8Avx2(std::string_view bytes, std::size_t* sequences,
+                                                  std::size_t* non_ascii_bytes) {
+  const char* const s = bytes.data();
+  const std::size_t n = bytes.size();
+  const __m256i lead_min = _mm256_set1_epi8(static_cast<char>(0xC0));
+  __m256i prev = _mm256_setzero_si256();
+  std::size_t leads = 0, high = 0;
+  alignas(32) char last_block[32];
+  for (std::size_t i = 0;; i += 32) {
+    __m256i in;
+    if (i + 32 <= n) {
+      in = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+    } else {  // the last bytes (or none), zero-padded: a sequence they cut is too short
+      std::memset(last_block, 0, sizeof last_block);
+      std::memcpy(last_block, s + i, n - i);
+      in = _mm256_load_si256(reinterpret_cast<const __m256i*>(last_block));
+    }
+    const auto high_bits = static_cast<std::uint32_t>(_mm256_movemask_epi8(in));
+    // All ASCII after a block that ended in ASCII (its last three bytes start no sequence): no error.
+    if (high_bits != 0 || static_cast<std::uint32_t>(_mm256_movemask_epi8(prev)) >> 29 != 0) {
+      const __m256i errors = utf8_lookup::Errors(prev, in);
+      if (!_mm256_testz_si256(errors, errors)) return false;
+      high += static_cast<std::size_t>(__builtin_popcount(high_bits));
+      const __m256i is_lead = _mm256_cmpeq_epi8(_mm256_max_epu8(in, lead_min), in);
+      leads += static_cast<std::size_t>(__builtin_popcount(static_cast<std::uint32_t>(_mm256_movemask_epi8(is_lead))));
+    }
+    prev = in;
+    if (i + 32 >= n) break;  // the padded block was the last, or the input ends with this block...
+  }
+  // ... and when it ended with a whole block, a block of zeros finds a sequence cut at its end.
+  if (n % 32 == 0 && n > 0) {
+    const __m256i errors = utf8_lookup::Errors(prev, _mm256_setzero_si256());
+    if (!_mm256_testz_si256(errors, errors)) return false;
+  }
+  *sequences = leads;
+  *non_ascii_bytes = high;
+  return true;
+}
+#endif
+
 enum class ScanStop : std::uint8_t { kNever, kAtFirstError, kWhenNotMostlyUtf8 };
 
 // Even if every remaining byte pair were a well-formed sequence, MostlyUtf8 would stay false.
@@ -433,6 +543,14 @@ bool CannotBeMostlyUtf8(const Utf8Stats& stats, std::size_t remaining) {
 // The one scanning loop behind ScanUtf8 and ValidUtf8PrefixLength.
 Utf8Stats Scan(std::string_view bytes, ScanStop stop) {
   Utf8Stats stats;
+#if PITH_BYTE_SCAN_X86
+  // Most pages are valid UTF-8: validated and counted with AVX2, else scanned here from the start.
+  if (text::ScansUseAvx2() && bytes.size() >= 64 && ValidUtf8Avx2(bytes, &stats.non_ascii, &stats.non_ascii_bytes)) {
+    stats.valid_prefix = bytes.size();
+    return stats;
+  }
+  stats.non_ascii = stats.non_ascii_bytes = 0;
+#endif
   const auto* const begin = reinterpret_cast<const unsigned char*>(bytes.data());
   const auto* const end = begin + bytes.size();
   const auto* p = begin;

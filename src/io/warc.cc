@@ -16,8 +16,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 #include "io/warc_stream.h"
 
@@ -517,8 +522,74 @@ struct WarcReader::Impl {
   }
 };
 
-WarcReader::WarcReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-WarcReader::~WarcReader() = default;
+// WarcReaderOptions::read_ahead: a thread runs Impl::Next into a bounded queue that Next empties.
+class WarcReader::ReadAhead {
+ public:
+  ReadAhead(Impl* impl, std::size_t capacity) : impl_(impl), capacity_(capacity) {
+    thread_ = std::thread([this] { Run(); });
+  }
+  ~ReadAhead() {
+    {
+      const std::lock_guard lock(mu_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+  }
+
+  bool Next(WarcRecord* out) {
+    std::unique_lock lock(mu_);
+    changed_.wait(lock, [&] { return !queue_.empty() || done_; });
+    if (queue_.empty()) return false;
+    *out = std::move(queue_.front());
+    queue_.pop_front();
+    lock.unlock();
+    changed_.notify_all();
+    return true;
+  }
+  std::uint64_t bytes_read() const { return bytes_read_.load(std::memory_order_relaxed); }
+  io::Compression compression() const { return compression_.load(std::memory_order_relaxed); }
+
+ private:
+  void Run() {
+    WarcRecord record;
+    for (;;) {
+      const bool more = impl_->Next(&record);
+      bytes_read_.store(impl_->stream.bytes_read(), std::memory_order_relaxed);
+      compression_.store(impl_->stream.compression(), std::memory_order_relaxed);
+      std::unique_lock lock(mu_);
+      if (!more) {
+        done_ = true;
+        lock.unlock();
+        changed_.notify_all();
+        return;
+      }
+      changed_.wait(lock, [&] { return queue_.size() < capacity_ || stop_; });
+      if (stop_) return;
+      queue_.push_back(std::move(record));
+      lock.unlock();
+      changed_.notify_all();
+      record = WarcRecord();
+    }
+  }
+
+  Impl* const impl_;
+  const std::size_t capacity_;
+  std::mutex mu_;
+  std::condition_variable changed_;  // the queue or the flags changed
+  std::deque<WarcRecord> queue_;
+  bool done_ = false, stop_ = false;
+  std::atomic<std::uint64_t> bytes_read_{0};
+  std::atomic<io::Compression> compression_{io::Compression::kPlain};
+  std::thread thread_;  // last: started once the members it uses exist
+};
+
+WarcReader::WarcReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {
+  if (impl_->owns_fd && impl_->options.read_ahead > 0) {
+    ahead_ = std::make_unique<ReadAhead>(impl_.get(), impl_->options.read_ahead);
+  }
+}
+WarcReader::~WarcReader() { ahead_.reset(); }  // (the thread stops before the reader it reads)
 
 std::unique_ptr<WarcReader> WarcReader::Open(const std::string& path, const WarcReaderOptions& options, Status* status) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -534,12 +605,12 @@ std::unique_ptr<WarcReader> WarcReader::OpenFd(int fd, const WarcReaderOptions& 
   return std::unique_ptr<WarcReader>(new WarcReader(std::make_unique<Impl>(fd, false, options, std::move(prefix))));
 }
 
-bool WarcReader::Next(WarcRecord* out) { return impl_->Next(out); }
+bool WarcReader::Next(WarcRecord* out) { return ahead_ ? ahead_->Next(out) : impl_->Next(out); }
 
-std::uint64_t WarcReader::bytes_read() const { return impl_->stream.bytes_read(); }
+std::uint64_t WarcReader::bytes_read() const { return ahead_ ? ahead_->bytes_read() : impl_->stream.bytes_read(); }
 
 std::string_view WarcReader::compression() const {
-  switch (impl_->stream.compression()) {
+  switch (ahead_ ? ahead_->compression() : impl_->stream.compression()) {
     case io::Compression::kGzip: return "gzip";
     case io::Compression::kZstd: return "zstd";
     case io::Compression::kPlain: return "plain";

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "text/ascii.h"
+#include "text/byte_scan.h"
 
 namespace pith::math {
 namespace {
@@ -109,8 +110,12 @@ bool AnyWord(std::string_view s, F f) {
 
 bool ContainsIgnoreCase(std::string_view s, std::string_view lower_word) {
   if (s.size() < lower_word.size()) return false;
+  // Compared whole only where the first byte matches (OR 0x20 maps 'A'-'Z' onto 'a'-'z'; the few
+  // other bytes it maps onto one fail the whole comparison): an image's src can be a data: URL of
+  // tens of kilobytes.
+  const char first = lower_word[0];
   for (std::size_t i = 0; i + lower_word.size() <= s.size(); ++i) {
-    if (text::StartsWithIgnoreAsciiCase(s.substr(i), lower_word)) return true;
+    if ((s[i] | 0x20) == first && text::StartsWithIgnoreAsciiCase(s.substr(i), lower_word)) return true;
   }
   return false;
 }
@@ -118,7 +123,8 @@ bool ContainsIgnoreCase(std::string_view s, std::string_view lower_word) {
 }  // namespace
 
 bool MayHoldDelimitedTex(std::string_view text) {
-  return std::memchr(text.data(), '\\', text.size()) != nullptr || std::memchr(text.data(), '$', text.size()) != nullptr;
+  // One scan for both bytes (this runs on every text node of a page).
+  return text::FindAny<'\\', '$'>(text.data(), text.data() + text.size()) != text.data() + text.size();
 }
 
 bool FindDelimitedTex(std::string_view text, std::size_t from, DelimitedTex* found) {

@@ -194,6 +194,16 @@ bool EndsTheWrappers(dom::Tag tag) {
 }
 
 bool HasGutterToken(std::string_view value) {
+  // Every name taken below holds "ln", "lin" or "gutter" in some case; most class values hold none
+  // of them, and this runs for every element with attributes.
+  bool may = false;
+  for (std::size_t k = 0; k + 1 < value.size() && !may; ++k) {
+    const auto folded = [&](std::size_t at) { return at < value.size() ? static_cast<char>(value[at] | 0x20) : '\0'; };
+    const char c = folded(k);
+    may = (c == 'l' && (folded(k + 1) == 'n' || (folded(k + 1) == 'i' && folded(k + 2) == 'n'))) ||
+          (c == 'g' && text::StartsWithIgnoreAsciiCase(value.substr(k), "gutter"));
+  }
+  if (!may) return false;
   std::size_t i = 0;
   while (i < value.size()) {
     while (i < value.size() && IsSpace(value[i])) ++i;
