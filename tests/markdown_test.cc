@@ -621,6 +621,25 @@ TEST(Markdown, AnItemOfParagraphsCodeAndAListIsOneItem) {
                                                   CMARK_NODE_LIST, CMARK_NODE_PARAGRAPH}));
 }
 
+// A heading's permalink (a link to a fragment of the page whose text is only "¶", "#", "§", "🔗",
+// an icon font's glyph or nothing) is no word of the heading; a heading linked by its words, a "#"
+// of the heading's own text and a mark outside headings stay.
+TEST(Blocks, HeadingPermalinksAreDropped) {
+  const Result r = WholePage(
+      "<body><h1>Intro<a class=headerlink href=\"#intro\">\u00b6</a></h1><p>Text one.</p>"
+      "<h2>Types<a class=headerlink href=\"#types\" title=\"Permalink\">\uf0c1</a></h2><p>Text two.</p>"
+      "<h3><a href=\"#t\" aria-hidden=true> # </a>Third \U0001f517</h3><p>Text three.</p>"
+      "<h2><a href=\"#install\">Install</a> C#</h2><p>See <a href=\"#s\">\u00a7</a> <a href=\"/x\">#</a>.</p>"
+      "<h4>Away<a href=\"/other#intro\">\u00b6</a></h4></body>");
+  std::vector<std::string> headings;
+  for (const Block& b : r.blocks) {
+    if (b.kind == BlockKind::kHeading) headings.push_back(b.text);
+  }
+  EXPECT_EQ(headings, (std::vector<std::string>{"Intro", "Types", "Third \U0001f517", "Install C#",
+                                                "Away\u00b6"}));
+  EXPECT_NE(ToMarkdown(r).find("See \u00a7 #."), std::string::npos) << ToMarkdown(r);
+}
+
 // An item whose first block is a heading, a quotation or code still gets its marker, numbered in
 // an <ol>; its text follows under it, and a list nested in it goes under it.
 TEST(Markdown, AnItemStartingWithAHeadingQuoteOrCodeKeepsItsMarker) {

@@ -63,6 +63,30 @@ dom::NodeId EnclosingLink(const dom::Document& doc, dom::NodeId id) {
   return dom::kNoNode;
 }
 
+// Whether a link's text is a permalink mark, as documentation generators put at the end of each
+// heading (Sphinx's and MkDocs' "¶", "#", "§", "🔗", an icon font's glyph or nothing): no letter or
+// digit, only those marks and white space.
+bool IsPermalinkMark(std::string_view s) {
+  if (s.size() > 16) return false;
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t c = text::NextCodePoint(s, i);
+    const bool mark = c == '#' || c == 0xB6 || c == 0xA7 || c == 0x1F517 || c == 0x2693 ||
+                      (c >= 0xE000 && c <= 0xF8FF) ||  // private use: icon fonts' link glyphs
+                      text::IsSpace(c) || text::IsZeroWidthFormat(c);
+    if (!mark) return false;
+  }
+  return true;
+}
+
+// Whether a text node is a heading's permalink: a mark (above) that is all the text of a link to a
+// fragment of the page, inside an <h1>-<h6>. Such a link is navigation, not the heading's words.
+bool IsHeadingPermalink(const dom::Document& doc, dom::NodeId text_id, const std::vector<dom::NodeId>& open) {
+  if (!doc[text_id].in_link() || !IsPermalinkMark(doc.Text(text_id))) return false;
+  const dom::NodeId a = EnclosingLink(doc, text_id);
+  if (a == dom::kNoNode || !doc.GetAttr(a, dom::Attr::kHref).starts_with('#')) return false;
+  return std::any_of(open.begin(), open.end(), [&](dom::NodeId e) { return dom::HeadingLevel(doc[e].tag) > 0; });
+}
+
 // How AppendCollapsed treats each byte of UTF-8 text.
 enum class ByteKind : std::uint8_t {
   kCopy,    // begins no space (text::MayStartSpace): copied
@@ -579,6 +603,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       return;
     }
     if (!n.is_text() || !keep[id]) return;
+    if (IsHeadingPermalink(doc, id, open)) return;
     // Comment text (algo::kKeptComment) never shares a block with the content's.
     const bool comment = keep[id] == algo::kKeptComment;
     if (!current.text.empty() && current.comment != comment) flush();
