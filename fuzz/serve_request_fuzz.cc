@@ -1,7 +1,7 @@
 // fuzz/serve_request_fuzz.cc — libFuzzer target for `pith serve`'s request side (src/serve/request.h).
 //
-// The first input byte picks a mode: a request target (path and query parameters, the short
-// form's URL); one NDJSON line of POST /v1/batch; or a batch body split into lines by LineSplitter
+// The first input byte picks a mode: a request target (path and query parameters, the options
+// they set, the short form's URL); one NDJSON line of POST /v1/batch; or a batch body split into lines by LineSplitter
 // fed in pieces whose sizes come from the input. Whatever happens nothing may crash, decoded text
 // holds no NUL, and the splitter hands back every line once, none longer than its limit.
 #include <cstddef>
@@ -23,6 +23,10 @@ void Target(std::string_view s) {
   if (t) {
     Check(t->path.find('\0') == std::string::npos);
     for (const auto& [k, v] : t->query) Check(k.find('\0') == std::string::npos && v.find('\0') == std::string::npos);
+    pith::batch::Settings settings;
+    const std::string problem = pith::serve::ApplyQuery(t->query, &settings);
+    Check(problem.empty() || problem.find('\0') == std::string::npos);
+    Check(settings.format != "wet" || !problem.empty());
   }
   const std::string url = pith::serve::ShortFormUrl(s);
   Check(url.empty() || url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0);

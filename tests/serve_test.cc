@@ -8,12 +8,14 @@
 #include <sys/resource.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <map>
 
 #include <nlohmann/json.hpp>
 
+#include "batch/option_table.h"
 #include "online_test_server.h"
 #include "serve_harness.h"
 
@@ -180,6 +182,91 @@ TEST(Serve, ErrorKindsToStatuses) {
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(r.content_type, "text/markdown; charset=utf-8");
   EXPECT_NE(r.body.find("Record 4:"), std::string::npos) << r.body;
+  // A failure is its JSON record whatever the format asked.
+  r = s.Request("GET", "/" + base + "/status/404");
+  EXPECT_EQ(r.status, 502);
+  EXPECT_EQ(r.content_type, "application/json");
+  EXPECT_EQ(kind(r), "http_status");
+  EXPECT_EQ(Body(r)["final_url"], base + "/status/404");
+  r = s.Request("POST", "/v1/extract?format=text", "");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(kind(r), "empty_input");
+}
+
+// The server's query parameters are the option table's server options, by the names of the
+// Python keywords, the tool's flags with '_' for '-'; each is taken, checked and applied.
+TEST(Serve, QueryParametersAreTheOptionTables) {
+  ServeProcess s("--quiet");
+  ASSERT_TRUE(s.ok()) << s.Log();
+  const Reply r = s.Request("GET", "/v1/options");
+  ASSERT_EQ(r.status, 200);
+  std::vector<std::string> served, table;
+  std::map<std::string, json> by_name;
+  const json options = Body(r);
+  for (const json& o : options["options"]) {
+    served.push_back(o["name"]);
+    by_name[o["name"]] = o;
+  }
+  for (const batch::OptionSpec& spec : batch::OptionTable()) {
+    if (spec.fronts & batch::kServer) table.push_back(spec.keyword);
+  }
+  EXPECT_EQ(served, table);
+  for (const char* name : {"no_images", "lb_thickness", "cc_threshold", "auto_min_para", "favor", "explain"}) {
+    EXPECT_TRUE(by_name.count(name)) << name;
+  }
+  EXPECT_EQ(by_name["format"]["default"], "jsonl");  // the server's default; the tool's is text
+  const testing::RunResult help = testing::RunPith("extract --help");
+  for (const std::string& name : served) {
+    std::string flag = "--" + name;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    EXPECT_NE(help.out.find(flag), std::string::npos) << flag << " is not in pith extract --help";
+    // Each is accepted with its default (a flag with 0: left as it is) or a value of its own.
+    const json& o = by_name[name];
+    std::string value = o["kind"] == "flag" ? "0" : o["default"].get<std::string>();
+    if (value.empty() && o.contains("choices")) value = o["choices"][0];  // cc_preset has no default
+    if (name == "warc_types") value = "metadata";                       // nor this list
+    const Reply one = s.Request("POST", "/v1/extract?" + name + "=" + value, kArticle);
+    EXPECT_EQ(one.status, 200) << name << "=" << value << ": " << one.body;
+  }
+  // The table's checks and messages.
+  Reply bad = s.Request("POST", "/v1/extract?lb_thickness=20", kArticle);
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(Body(bad)["error"]["message"], "lb_thickness: 20 is not in 1..10");
+  EXPECT_EQ(Body(s.Request("POST", "/v1/extract?lb-thickness=3", kArticle))["error"]["message"],
+            "unknown option 'lb-thickness'");
+  EXPECT_EQ(s.Request("POST", "/v1/extract?jobs=2", kArticle).status, 400);       // the server's own work
+  EXPECT_EQ(s.Request("POST", "/v1/extract?format=wet", kArticle).status, 400);   // the tool's only
+  EXPECT_EQ(s.Request("POST", "/v1/extract?links=1", kArticle).status, 400);      // needs markdown or blocks
+  EXPECT_EQ(s.Request("POST", "/v1/extract?explain=1&format=text", kArticle).status, 400);
+  EXPECT_EQ(s.Request("POST", "/v1/extract?algorithm=lineblock&algorithm=auto", kArticle).status, 400);
+  // Applied: the algorithm, a threshold, images.
+  EXPECT_EQ(Body(s.Request("POST", "/v1/extract?algorithm=lineblock&lb_thickness=2", kArticle))["algorithm"],
+            "lineblock");
+  const std::string figure = "<html><body><article><h1>Boats</h1><p>" + std::string(40, 'w') +
+                             " the harbour at dawn, with the first boats coming in on the tide.</p><figure><img "
+                             "src=\"https://example.org/boats.jpg\" alt=\"Boats at dawn\"><figcaption>The quay"
+                             "</figcaption></figure><p>More text about the harbour and the town that watched the "
+                             "boats come in from the quay.</p></article></body></html>";
+  const Reply with = s.Request("POST", "/v1/extract?format=markdown", figure);
+  const Reply without = s.Request("POST", "/v1/extract?format=markdown&no_images=1", figure);
+  EXPECT_NE(with.body.find("![Boats at dawn]"), std::string::npos) << with.body;
+  EXPECT_EQ(without.body.find("!["), std::string::npos) << without.body;
+}
+
+// `pith serve [options of pith extract]`: the defaults of every request.
+TEST(Serve, ExtractOptionsOnTheCommandLineAreDefaults) {
+  ServeProcess s("--quiet --algorithm lineblock --format markdown --no-images");
+  ASSERT_TRUE(s.ok()) << s.Log();
+  Reply r = s.Request("POST", "/v1/extract", kArticle);
+  EXPECT_EQ(r.content_type, "text/markdown; charset=utf-8");
+  EXPECT_NE(r.body.find("harbour"), std::string::npos);
+  r = s.Request("POST", "/v1/extract?format=jsonl", kArticle);
+  EXPECT_EQ(Body(r)["algorithm"], "lineblock");
+  EXPECT_EQ(Body(r = s.Request("POST", "/v1/extract?format=jsonl&algorithm=auto", kArticle))["algorithm"], "auto");
+  for (const std::string bad : {"--format wet", "--input warc", "--format text --explain", "--lb-thickness 20"}) {
+    const testing::RunResult run = testing::RunPith("serve --listen 127.0.0.1:0 " + bad);
+    EXPECT_EQ(run.exit_code, 2) << bad << ": " << run.err;
+  }
 }
 
 // Sends `data` as one chunk of a chunked request body.
@@ -282,6 +369,48 @@ TEST(Serve, BatchStreamsOneRecordPerLineInOrder) {
 #endif
   EXPECT_LT(max_rss - warm_rss, rest_kib / 3 + quarantine_kib) << "server RSS in KiB, line:RSS" << samples;
   RecordProperty("rss_kib_150mb_batch", static_cast<int>(max_rss));
+}
+
+// A batch's URL lines are fetched together, their records come out in line order and equal the
+// tool's online-mode records (`pith extract -f jsonl URL...`) but for the time each fetch took.
+TEST(Serve, BatchFetchesUrlLinesTogetherInOrder) {
+  std::atomic<int> in_flight{0}, most{0};
+  TestHttpServer site([&](const testing::HttpRequest& req) {
+    const int now = ++in_flight;
+    for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+    }
+    // The first page is the slowest: the others are fetched (and extracted) while it is awaited.
+    std::this_thread::sleep_for(std::chrono::milliseconds(req.path == "/page/1" ? 600 : 200));
+    testing::HttpResponse r = TestRoutes(req);
+    --in_flight;
+    return r;
+  });
+  std::vector<std::string> urls;
+  std::string body, args;
+  for (int i = 1; i <= 8; ++i) {
+    urls.push_back(site.Url("/page/" + std::to_string(i)));
+    body += json{{"url", urls.back()}}.dump() + "\n";
+    args += " " + urls.back();
+  }
+  ServeProcess s("--quiet --allow-private --threads 2");
+  ASSERT_TRUE(s.ok()) << s.Log();
+  const Reply r = s.Request("POST", "/v1/batch", body);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_GE(most.load(), 4) << "URL lines fetched one after another";
+  const testing::RunResult cli = testing::RunPith("extract -f jsonl --per-host 8" + args);
+  std::istringstream want_lines(cli.out), got_lines(r.body);
+  std::size_t n = 0;
+  for (std::string got, want; std::getline(got_lines, got);) {
+    ASSERT_TRUE(std::getline(want_lines, want)) << cli.err;
+    json a = json::parse(got), b = json::parse(want);
+    EXPECT_EQ(a["url"], urls[n]);
+    EXPECT_EQ(a["status"], "ok");
+    a.erase("fetch_ms");
+    b.erase("fetch_ms");
+    EXPECT_EQ(a, b) << urls[n];
+    ++n;
+  }
+  EXPECT_EQ(n, urls.size());
 }
 
 TEST(Serve, ForgeryGuardRefusesLocalSitesUnlessAllowed) {

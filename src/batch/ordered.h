@@ -15,9 +15,11 @@
 namespace pith::batch {
 
 // A batch of unknown length (the records of an archive): next(&task) gives the tasks one by one (false at the
-// end; it runs under a lock, one call at a time, on a worker thread), work(task) runs on a worker
+// end; it runs under a lock of its own, one call at a time, on a worker thread), work(task) runs on a worker
 // thread and emit(result) on the calling thread in task order. At most jobs x 4 tasks are read
-// ahead of the one being emitted, so memory is bounded by the tasks in flight.
+// ahead of the one being emitted, so memory is bounded by the tasks in flight. A next() that waits
+// (for a streamed request's next line, a fetch) holds up no finished result: those are emitted
+// meanwhile.
 template <class T, class R>
 void RunOrderedStream(int jobs, const std::function<bool(T*)>& next, const std::function<R(T&)>& work,
                       const std::function<void(R&)>& emit) {
@@ -30,7 +32,8 @@ void RunOrderedStream(int jobs, const std::function<bool(T*)>& next, const std::
     return;
   }
   const std::size_t window = static_cast<std::size_t>(jobs) * 4;
-  std::mutex mu;
+  std::mutex mu;         // the counters, `done`, `running`
+  std::mutex source_mu;  // next(): one call at a time, outside `mu`
   std::condition_variable cv;
   std::map<std::size_t, R> done;
   std::size_t next_task = 0, next_emit = 0;
@@ -41,9 +44,16 @@ void RunOrderedStream(int jobs, const std::function<bool(T*)>& next, const std::
     while (true) {
       std::size_t i;
       {
-        std::unique_lock lock(mu);
-        cv.wait(lock, [&] { return exhausted || next_task < next_emit + window; });
-        if (exhausted || !next(&task)) {
+        std::unique_lock source_lock(source_mu);
+        bool more = false;
+        {
+          std::unique_lock lock(mu);
+          cv.wait(lock, [&] { return exhausted || next_task < next_emit + window; });
+          more = !exhausted;
+        }
+        more = more && next(&task);
+        std::lock_guard lock(mu);
+        if (!more) {
           exhausted = true;
           --running;
           cv.notify_all();

@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch/option_table.h"
+#include "text/ascii.h"
+
 namespace pith::serve {
 namespace {
 
@@ -13,7 +16,42 @@ int HexValue(char c) {
   return -1;
 }
 
+// A flag's value: 1 set, 0 left alone, -1 neither.
+int FlagValue(const std::string& v) {
+  if (v.empty()) return 1;
+  for (const char* yes : {"1", "true", "yes", "on"}) {
+    if (text::EqualsIgnoreAsciiCase(v, yes)) return 1;
+  }
+  for (const char* no : {"0", "false", "no", "off"}) {
+    if (text::EqualsIgnoreAsciiCase(v, no)) return 0;
+  }
+  return -1;
+}
+
 }  // namespace
+
+std::string ApplyQuery(const std::vector<std::pair<std::string, std::string>>& query, batch::Settings* settings) {
+  std::vector<batch::GivenOption> given;
+  for (const auto& [key, value] : query) {
+    const batch::OptionSpec* spec = batch::FindOption(key);
+    if (spec == nullptr || spec->keyword != key) return "unknown option '" + key.substr(0, 64) + "'";
+    if (!(spec->fronts & batch::kServer)) return key + ": not an option of the server (it sets up the server's own work)";
+    for (const batch::GivenOption& g : given) {
+      if (g.spec == spec) return key + ": given twice";
+    }
+    if (spec->kind == batch::OptionKind::kFlag) {
+      const int on = FlagValue(value);
+      if (on < 0) return key + ": takes nothing, 1 or 0, not \"" + value.substr(0, 64) + "\"";
+      if (on == 1) given.push_back({spec, {}});
+    } else {
+      given.push_back({spec, {value}});
+    }
+  }
+  if (std::string bad = batch::SetOptions(std::move(given), *settings, batch::kServer); !bad.empty()) return bad;
+  if (settings->format == "wet") return "format: wet is the tool's only (pith extract -f wet)";
+  if (settings->archive.input == "warc") return "input: the server reads pages (web archives: pith extract)";
+  return batch::CheckCombination(*settings, true, batch::kServer);
+}
 
 std::optional<std::string> PercentDecode(std::string_view s, bool plus_is_space) {
   std::string out;

@@ -1,7 +1,7 @@
 // The untrusted request side of `pith serve`, apart from HTTP itself (which Boost.Beast parses):
-// a request target's path and query parameters, the short form's URL (GET /https://host/path),
-// and the lines of a POST /v1/batch body. Pure functions over bytes, fuzzed by
-// fuzz/serve_request_fuzz.cc.
+// a request target's path and query parameters, the options they set (the table's, option_table.h),
+// the short form's URL (GET /https://host/path), and the lines of a POST /v1/batch body. Pure
+// functions over bytes, fuzzed by fuzz/serve_request_fuzz.cc.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "batch/settings.h"
 
 namespace pith::serve {
 
@@ -24,6 +26,14 @@ struct Target {
 // Splits "/v1/extract?format=json&url=https%3A%2F%2Fx" into its path and parameters; nullopt for
 // a target that is not origin-form ("/..."), or a malformed escape.
 std::optional<Target> ParseTarget(std::string_view target);
+
+// Applies a request's query parameters to `settings` (the server's defaults): every option the
+// table gives the server (fronts & kServer), named by its Python keyword ("lb_thickness",
+// "no_images"), checked as the tool checks its flags, then the pairs that exclude or need each
+// other (CheckCombination). A flag alone, or =1/true/yes/on, sets it; =0/false/no/off leaves the
+// server's default. Formats are the tool's but wet; input=warc is refused (the server reads
+// pages). "" or what is wrong: "lb_thickness: 20 is not in 1..10", "unknown option 'x'".
+std::string ApplyQuery(const std::vector<std::pair<std::string, std::string>>& query, batch::Settings* settings);
 
 // The URL of the short form "/https://host/path?q" (the target as sent, undecoded, so the page's
 // own query string stays its own); "" when the target is not of that form.

@@ -10,69 +10,19 @@
 
 #include <nlohmann/json.hpp>
 
-#include "batch/records.h"
+#include "batch/driver.h"
+#include "batch/option_table.h"
 #include "fetch/fetch.h"
+#include "fetch/fetched_task.h"
 #include "io/warc_stream.h"
 #include "pith/pith.h"
 #include "render/formats.h"
+#include "serve/batch_lines.h"
 #include "serve/page.h"
 #include "serve/request.h"
 
 namespace pith::serve {
 namespace {
-
-// What one request asks for: the query parameters, checked.
-struct Ask {
-  std::string format = "json";  // json, markdown, text, html
-  std::string url;              // url=: the page's URL (POST) or the URL to fetch (GET)
-  std::string charset;          // charset=: the page's charset, as an HTTP header would give it
-  bool blocks = false, links = false, explain = false;
-  Options options;
-};
-
-bool ParseBool(const std::string& v, bool* out) {
-  if (v.empty() || v == "1" || v == "true" || v == "yes" || v == "on") {
-    *out = true;
-  } else if (v == "0" || v == "false" || v == "no" || v == "off") {
-    *out = false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-// The query parameters of the extraction endpoints; "" or what is wrong ("favor: ...").
-std::string ParseAsk(const std::vector<std::pair<std::string, std::string>>& query, Ask* ask) {
-  for (const auto& [key, value] : query) {
-    if (key == "format") {
-      if (value != "json" && value != "jsonl" && value != "markdown" && value != "text" && value != "html") {
-        return "format: '" + value + "' is not one of json, markdown, text, html";
-      }
-      ask->format = value == "jsonl" ? "json" : value;
-    } else if (key == "url") {
-      ask->url = value;
-    } else if (key == "charset") {
-      ask->charset = value;
-    } else if (key == "algorithm") {
-      if (!ParseAlgorithm(value, &ask->options.algorithm)) return "algorithm: unknown algorithm '" + value + "'";
-    } else if (key == "favor") {
-      if (!ParseFavor(value, &ask->options.automatic.favor)) {
-        return "favor: '" + value + "' is not one of balanced, precision, recall";
-      }
-    } else if (key == "comments" || key == "blocks" || key == "links" || key == "explain") {
-      bool b = false;
-      if (!ParseBool(value, &b)) return key + ": '" + value + "' is not 1 or 0";
-      if (key == "comments") ask->options.comments = b;
-      if (key == "blocks") ask->blocks = b;
-      if (key == "links") ask->links = b;
-      if (key == "explain") ask->explain = b;
-    } else {
-      return "unknown option '" + key + "'";
-    }
-  }
-  if (ask->explain && ask->format != "json") return "explain: needs format=json";
-  return {};
-}
 
 std::string Json(const nlohmann::json& j) { return render::DumpJson(j) + "\n"; }
 
@@ -96,16 +46,6 @@ HttpResponse ErrorResponse(int status, std::string_view input, std::string_view 
   return JsonResponse(status, ErrorRecord(input, kind, message), std::string(kind));
 }
 
-// The online-mode fields of a fetched page's record (docs/online.md).
-void AddFetchFields(const io::FetchResult& f, nlohmann::json& j) {
-  j["url"] = f.url;
-  j["final_url"] = f.final_url;
-  j["http_status"] = f.http_status;
-  j["content_type"] = f.content_type;
-  j["fetch_ms"] = static_cast<long long>(f.seconds * 1000.0 + 0.5);
-  j["attempts"] = f.attempts;
-}
-
 std::string IsoNow() {
   const auto now = std::chrono::system_clock::now();
   const std::time_t t = std::chrono::system_clock::to_time_t(now);
@@ -125,6 +65,93 @@ bool ConstantTimeEqual(std::string_view a, std::string_view b) {
 }
 
 std::string PathOf(const std::string& target) { return target.substr(0, target.find('?')); }
+
+bool IsJson(const std::string& format) { return format == "json" || format == "jsonl"; }
+
+std::string ContentTypeOf(const std::string& format) {
+  if (IsJson(format)) return "application/json";
+  if (format == "markdown") return "text/markdown; charset=utf-8";
+  if (format == "html") return "text/html; charset=utf-8";
+  return "text/plain; charset=utf-8";  // text, paper
+}
+
+// A record's kind from its category: "ok", "no_content", or the error's ("error:timeout" → "timeout").
+std::string KindOf(const std::string& category) {
+  return category.starts_with("error:") ? category.substr(6) : category;
+}
+
+// A request's settings: the server's defaults, then its query; "" or what is wrong.
+std::string RequestSettings(const std::string& target, const batch::Settings& defaults, batch::Settings* settings) {
+  *settings = defaults;
+  const auto t = ParseTarget(target);
+  return t ? ApplyQuery(t->query, settings) : "malformed query string";
+}
+
+const char* KindName(batch::OptionKind kind) {
+  switch (kind) {
+    case batch::OptionKind::kFlag: return "flag";
+    case batch::OptionKind::kBool: return "bool";
+    case batch::OptionKind::kInt: return "int";
+    case batch::OptionKind::kBytes: return "bytes";
+    case batch::OptionKind::kNumber: return "number";
+    case batch::OptionKind::kText: return "text";
+    case batch::OptionKind::kChoice: return "choice";
+    case batch::OptionKind::kList: return "list";
+  }
+  return "text";
+}
+
+// GET /v1/options: every query parameter with its kind, group, the server's default and help.
+nlohmann::json OptionsJson(const batch::Settings& defaults) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const batch::OptionSpec& spec : batch::OptionTable()) {
+    if (!(spec.fronts & batch::kServer)) continue;
+    nlohmann::json o = {{"name", spec.keyword},
+                        {"group", batch::OptionGroupName(spec.group)},
+                        {"kind", KindName(spec.kind)},
+                        {"default", spec.get(defaults)},
+                        {"help", spec.help}};
+    if (!spec.choices.empty()) o["choices"] = spec.choices;
+    if (spec.min < spec.max) {
+      o["min"] = spec.min;
+      o["max"] = spec.max;
+    }
+    list.push_back(std::move(o));
+  }
+  nlohmann::json out = nlohmann::json::object();
+  out["options"] = std::move(list);
+  return out;
+}
+
+// POST /v1/batch's records, written to the response as the driver hands them over, in order.
+class ChunkSink : public batch::Sink {
+ public:
+  ChunkSink(HttpApp::Stream& stream, Metrics& metrics) : stream_(stream), metrics_(metrics) {}
+  void Write(const batch::Record& record) override {
+    const std::string kind = KindOf(record.category);
+    metrics_.Record(kind);
+    ++records_;
+    failed_ += StatusForKind(kind) != 200;
+    if (!stopped_ && !stream_.Write(record.rendered)) stopped_ = true;
+  }
+  bool Stopped() const override { return stopped_; }
+  std::uint64_t records() const { return records_; }
+  std::uint64_t failed() const { return failed_; }
+
+ private:
+  HttpApp::Stream& stream_;
+  Metrics& metrics_;
+  std::uint64_t records_ = 0, failed_ = 0;
+  bool stopped_ = false;
+};
+
+// A batch's failures are in its records, not on a terminal.
+class QuietObserver : public batch::Observer {
+ public:
+  void Complain(const std::string&) override {}
+};
+
+void NoComplaint(const std::string&) {}
 
 }  // namespace
 
@@ -149,54 +176,41 @@ struct Service::Impl {
 Service::Service(ServiceConfig config) : impl_(std::make_unique<Impl>()), config_(std::move(config)) {}
 Service::~Service() = default;
 
-namespace {
-
-// Makes the response of one page: the record (or the page in the format asked) with its status.
-HttpResponse PageResponse(std::string_view bytes, const PageInfo& info, std::string_view input, const Ask& ask,
-                          const io::FetchResult* fetched, Metrics& metrics) {
+HttpResponse Service::Answer(const batch::Settings& settings, batch::Task& task, const io::FetchResult* fetched) {
+  std::shared_ptr<const Extractor> extractor;
+  if (const Status st = batch::MakeExtractor(settings, batch::kServer, NoComplaint, &extractor); !st.ok()) {
+    return ErrorResponse(400, task.name, "bad_request", st.message());
+  }
   const auto start = std::chrono::steady_clock::now();
-  const Extractor extractor(ask.options);
-  nlohmann::json explain;
-  std::string html;
-  const Result result = batch::ExtractPage(extractor, bytes, info, ask.explain ? &explain : nullptr,
-                                           ask.format == "html" ? &html : nullptr);
+  batch::Record record = batch::Runner(settings, extractor, batch::Mode::kPages).Do(task);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   char timing[96];
   std::snprintf(timing, sizeof timing, "extract;dur=%.1f", ms);
-  const std::string server_timing =
-      fetched ? "fetch;dur=" + std::to_string(static_cast<long long>(fetched->seconds * 1000)) + ", " + timing : timing;
-  const std::string category = batch::PageCategory(result);
-  const std::string kind = category.starts_with("error:") ? category.substr(6) : category;
-  metrics.Record(kind);
+  const std::string kind = KindOf(record.category);
+  metrics_.Record(kind);
   HttpResponse r;
   r.status = StatusForKind(kind);
   r.log_kind = kind;
-  r.headers.emplace_back("Server-Timing", server_timing);
-  const bool failed = r.status != 200;
-  if (ask.format == "json" || failed) {
-    nlohmann::json j = failed ? render::ErrorJson(input, result.status)
-                              : render::ToJson(result, input, ask.blocks, ask.explain ? &explain : nullptr, ask.links);
-    if (fetched != nullptr) {
-      if (!failed) j["page_url"] = j.value("url", "");
-      AddFetchFields(*fetched, j);
-    }
-    r.body = Json(j);
-    return r;
-  }
-  if (ask.format == "html") {
-    r.content_type = "text/html; charset=utf-8";
-    r.body = html;
-    // The purified page is the visited site's markup: it may not run anything or load anything.
-    r.headers.emplace_back("Content-Security-Policy", "default-src 'none'; img-src *; style-src 'unsafe-inline'; sandbox");
+  r.headers.emplace_back("Server-Timing", fetched ? "fetch;dur=" + std::to_string(static_cast<long long>(
+                                                                       fetched->seconds * 1000)) + ", " + timing
+                                                  : std::string(timing));
+  if (r.status != 200 && !IsJson(settings.format)) {
+    // An error is its JSON record in every format (the text formats have no place for one).
+    batch::Settings json = settings;
+    json.format = "jsonl";
+    record = batch::Runner(json, extractor, batch::Mode::kPages).Do(task);
   } else {
-    r.content_type = ask.format == "markdown" ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8";
-    r.body = render::ToPlainFormat(ask.format, result, ask.links);
+    r.content_type = ContentTypeOf(settings.format);
+    if (!IsJson(settings.format)) r.headers.emplace_back("X-Pith-Status", kind);  // no_content is a 200 too
+    if (settings.format == "html") {
+      // The purified page is the visited site's markup: it may not run anything or load anything.
+      r.headers.emplace_back("Content-Security-Policy",
+                             "default-src 'none'; img-src *; style-src 'unsafe-inline'; sandbox");
+    }
   }
-  r.headers.emplace_back("X-Pith-Status", kind);  // no_content is a 200 too
+  r.body = std::move(record.rendered);
   return r;
 }
-
-}  // namespace
 
 bool Service::Route(const HttpRequest& head, Mode* mode, HttpResponse* early) {
   const std::string path = PathOf(head.target);
@@ -243,7 +257,7 @@ bool Service::Route(const HttpRequest& head, Mode* mode, HttpResponse* early) {
       *mode = Mode::kStream;
       return true;
     }
-  } else if (open || path == "/metrics") {
+  } else if (open || path == "/metrics" || path == "/v1/options") {
     if (get) return true;
   } else {
     *early = ErrorResponse(404, "-", "not_found", "no such endpoint: " + path);
@@ -269,6 +283,11 @@ HttpResponse Service::Handle(HttpRequest& request, double queued) {
     r.log_kind = "ok";
     return r;
   }
+  if (path == "/v1/options") {
+    HttpResponse r = JsonResponse(200, OptionsJson(config_.defaults), "ok");
+    r.endpoint = path;
+    return r;
+  }
   if (path == "/" || path == "/app.js" || path == "/app.css") {
     HttpResponse r = PageAsset(path);
     r.endpoint = "/";
@@ -276,10 +295,9 @@ HttpResponse Service::Handle(HttpRequest& request, double queued) {
   }
   // POST /v1/extract
   HttpResponse r;
-  const auto target = ParseTarget(request.target);
-  Ask ask;
-  const std::string problem = target ? ParseAsk(target->query, &ask) : "malformed query string";
-  const std::string input = ask.url.empty() ? "-" : ask.url;
+  batch::Settings settings;
+  const std::string problem = RequestSettings(request.target, config_.defaults, &settings);
+  const std::string input = settings.url.empty() ? "-" : settings.url;
   if (!problem.empty()) {
     r = ErrorResponse(400, input, "bad_request", problem);
   } else if (queued > config_.request_timeout) {
@@ -308,15 +326,19 @@ HttpResponse Service::Handle(HttpRequest& request, double queued) {
       } else if (!inflated.ok()) {
         r = ErrorResponse(400, input, "bad_request", "the gzip body is damaged");
       } else {
-        PageInfo info;
-        info.url = ask.url;
-        info.charset = ask.charset.empty() ? io::CharsetOf(type) : ask.charset;
-        r = PageResponse(body, info, input, ask, nullptr, metrics_);
+        batch::Task task;
+        task.kind = batch::Task::Kind::kPage;
+        task.loaded = true;
+        task.name = input;
+        task.info.url = settings.url;
+        task.info.charset = io::CharsetOf(type);  // the HTTP charset; charset= forces one over every other
+        task.bytes = std::move(body);
+        r = Answer(settings, task, nullptr);
       }
     }
   }
   r.endpoint = "/v1/extract";
-  r.log_url = ask.url;
+  r.log_url = settings.url;
   return r;
 }
 
@@ -326,111 +348,66 @@ HttpResponse Service::StreamHead(const HttpRequest&) {
   return r;
 }
 
-namespace {
-
-// GET /v1/extract?url= and the short form: fetches `url` within the request's budget, extracts it.
-HttpResponse FetchAndExtract(const std::string& url, const Ask& ask, const ServiceConfig& config, Metrics& metrics) {
-  io::FetchOptions fetch = config.fetch;
-  fetch.timeout = std::min(fetch.timeout, config.request_timeout);
-  fetch.progress = false;
-  fetch.window = 1;
-  io::FetchResult fetched;
-  io::FetchAll(
-      1, [&](std::size_t) { return url; }, [&](std::size_t, io::FetchResult& f) { fetched = std::move(f); }, fetch);
-  metrics.Fetch(fetched.ok() ? "ok" : io::FetchErrorName(fetched.error));
-  if (!fetched.ok()) {
-    const std::string kind(io::FetchErrorName(fetched.error));
-    metrics.Record(kind);
-    nlohmann::json j = ErrorRecord(url, kind, fetched.message);
-    AddFetchFields(fetched, j);
-    return JsonResponse(StatusForKind(kind), j, kind);
-  }
-  PageInfo info;
-  info.url = fetched.final_url.empty() ? fetched.url : fetched.final_url;
-  info.charset = fetched.charset;
-  return PageResponse(fetched.body, info, url, ask, &fetched, metrics);
-}
-
-bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
-
-}  // namespace
-
-// POST /v1/batch: one record per non-blank line, in order, written as each is made.
+// POST /v1/batch: one record per non-blank line, in order, written as each is made; the lines run
+// on the batch driver with `jobs` workers, URL lines fetched ahead (batch_lines.h).
 HttpResponse Service::Batch(const HttpRequest& head, Stream& stream) {
   HttpResponse r;
-  r.endpoint = "/v1/batch";
-  const auto target = ParseTarget(head.target);
-  Ask ask;
-  std::string problem = target ? ParseAsk(target->query, &ask) : "malformed query string";
-  if (problem.empty() && ask.format != "json") problem = "format: a batch answers NDJSON records (format=json)";
+  batch::Settings defaults = config_.defaults;
+  defaults.format = "jsonl";
+  batch::Settings settings;
+  std::string problem = RequestSettings(head.target, defaults, &settings);
+  if (problem.empty() && !IsJson(settings.format)) problem = "format: a batch answers NDJSON records (format=jsonl)";
+  std::shared_ptr<const Extractor> extractor;
+  if (problem.empty()) {
+    settings.format = "jsonl";
+    if (const Status st = batch::MakeExtractor(settings, batch::kServer, NoComplaint, &extractor); !st.ok()) {
+      problem = st.message();
+    }
+  }
   if (!problem.empty()) {
     r = ErrorResponse(400, "-", "bad_request", problem);
     r.endpoint = "/v1/batch";
     return r;
   }
-  LineSplitter splitter(config_.max_line_bytes);
-  bool eof = false;
-  std::string piece;
-  const auto next_line = [&](LineSplitter::Line* line) {
-    while (!splitter.Next(line)) {
-      if (eof) return splitter.Finish(line);
-      if (stream.ReadBody(&piece)) {
-        splitter.Feed(piece);
-      } else {
-        eof = true;
-      }
-    }
-    return true;
-  };
-  std::size_t number = 0, n = 0, failed = 0;
-  LineSplitter::Line line;
-  while (next_line(&line)) {
-    ++number;
-    if (!line.too_long && Blank(line.text)) continue;
-    ++n;
-    const std::string name = "line " + std::to_string(number);  // a record's input when the line names none
-    HttpResponse rec;
-    if (line.too_long) {
-      rec = ErrorResponse(413, name, "too_large", "the line is longer than the limit (" +
-                                                      std::to_string(config_.max_line_bytes) + " bytes)");
-    } else if (const BatchLine b = ParseBatchLine(line.text); !b.error.empty()) {
-      rec = ErrorResponse(400, name, "bad_request", b.error);
-    } else if (b.html) {
-      PageInfo info;
-      info.url = b.url;
-      info.charset = b.charset;
-      rec = PageResponse(*b.html, info, b.url.empty() ? name : b.url, ask, nullptr, metrics_);
-    } else {
-      rec = FetchAndExtract(b.url, ask, config_, metrics_);
-    }
-    failed += rec.status != 200;
-    if (!stream.Write(std::move(rec.body))) break;
-  }
+  const batch::Runner runner(settings, extractor, batch::Mode::kPages);
+  BatchLines lines(stream, config_.max_line_bytes, config_.fetch, config_.request_timeout, metrics_);
+  batch::CallbackSource source([&lines](batch::Task* t) { return lines.Next(t); });
+  ChunkSink sink(stream, metrics_);
+  QuietObserver observer;
+  batch::RunBatch(runner, source, sink, observer, config_.jobs);
   r.status = 200;
-  r.log_kind = failed == 0 ? "ok" : std::to_string(failed) + " of " + std::to_string(n) + " failed";
+  r.endpoint = "/v1/batch";
+  r.log_kind = sink.failed() == 0 ? "ok" : std::to_string(sink.failed()) + " of " + std::to_string(sink.records()) + " failed";
   return r;
 }
 
 HttpResponse Service::StreamExchange(const HttpRequest& head, Stream& stream, HttpResponse) {
   const std::string path = PathOf(head.target);
   if (path == "/v1/batch") return Batch(head, stream);
-  // GET /v1/extract?url=... and GET /https://host/path: fetch, then extract.
-  Ask ask;
+  // GET /v1/extract?url=... and GET /https://host/path (Markdown): fetch, then extract.
+  batch::Settings settings;
   std::string problem;
   std::string endpoint = "/v1/extract";
   if (path == "/v1/extract") {
-    const auto target = ParseTarget(head.target);
-    problem = target ? ParseAsk(target->query, &ask) : "malformed query string";
-    if (problem.empty() && ask.url.empty()) problem = "url: the URL to fetch is missing (GET /v1/extract?url=...)";
+    problem = RequestSettings(head.target, config_.defaults, &settings);
+    if (problem.empty() && settings.url.empty()) problem = "url: the URL to fetch is missing (GET /v1/extract?url=...)";
   } else {
     endpoint = "/{url}";
-    ask.url = ShortFormUrl(head.target);
-    ask.format = "markdown";
+    settings = config_.defaults;
+    settings.url = ShortFormUrl(head.target);
+    settings.format = "markdown";
+    settings.explain = false;
   }
-  HttpResponse r = problem.empty() ? FetchAndExtract(ask.url, ask, config_, metrics_)
-                                   : ErrorResponse(400, ask.url.empty() ? "-" : ask.url, "bad_request", problem);
+  HttpResponse r;
+  if (problem.empty()) {
+    io::FetchResult fetched = FetchOne(settings.url, config_.fetch, config_.request_timeout, metrics_);
+    batch::Task task = io::FetchedTask(fetched);
+    r = Answer(settings, task, &fetched);
+  } else {
+    r = ErrorResponse(400, settings.url.empty() ? "-" : settings.url, "bad_request", problem);
+  }
   r.endpoint = endpoint;
-  r.log_url = ask.url;
+  r.log_url = settings.url;
   return r;
 }
 

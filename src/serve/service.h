@@ -6,10 +6,14 @@
 //   GET  /v1/extract?url=U    fetched with the online-mode fetcher behind the forgery guard
 //   GET  /https://host/path   the short form of the last: Markdown
 //   POST /v1/batch            NDJSON in, NDJSON out in order, one record per non-blank line,
-//                             streamed (one line at a time until it runs on the batch driver)
+//                             streamed, on the batch driver (batch_lines.h)
+//   GET  /v1/options          the query parameters: the option table's server options
 //   GET  /healthz, /metrics
-// A response is the record `pith extract -f jsonl` writes (or the page's Markdown, text or purified
-// HTML), with the HTTP status of its kind (StatusForKind).
+// The query parameters are the options of `pith extract` by their Python keywords (request.h
+// ApplyQuery), over the server's defaults (`pith serve`'s own flags of pith extract). A response is
+// the record the batch driver makes for the page (batch::Runner: the one `pith extract -f jsonl`
+// writes, or the page's Markdown, text, paper layout or purified HTML), with the HTTP status of its
+// kind (StatusForKind).
 #pragma once
 
 #include <memory>
@@ -17,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "batch/driver.h"
+#include "batch/settings.h"
 #include "fetch/fetch.h"
 #include "serve/http_server.h"
 #include "serve/metrics.h"
@@ -24,6 +30,8 @@
 namespace pith::serve {
 
 struct ServiceConfig {
+  batch::Settings defaults;               // every request's options before its query (format jsonl)
+  int jobs = 2;                           // extraction threads of one batch
   std::vector<std::string> tokens;        // bearer tokens; empty = no authentication
   std::vector<std::string> cors_origins;  // origins allowed to call the API from a browser
   io::FetchOptions fetch;                 // the fetcher's limits (public_only unless --allow-private)
@@ -56,6 +64,8 @@ class Service : public HttpApp {
 
  private:
   HttpResponse Batch(const HttpRequest& head, Stream& stream);
+  // The response for one page or fetch: the record `settings` make of it.
+  HttpResponse Answer(const batch::Settings& settings, batch::Task& task, const io::FetchResult* fetched);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -24,8 +24,9 @@ inline constexpr int kExitFatal = 3;         // could not run at all (unreadable
 bool MakeFolder(const std::string& dir, std::string_view what);
 
 // Adds the options of `groups` from the table of options (batch/option_table.h) to `cmd`, writing
-// into `settings`.
-void AddTableFlags(CLI::App* cmd, batch::Settings& settings, std::initializer_list<batch::OptionGroup> groups);
+// into `settings`: those the tool takes, or (front kServer: `pith serve`'s defaults) the server.
+void AddTableFlags(CLI::App* cmd, batch::Settings& settings, std::initializer_list<batch::OptionGroup> groups,
+                   batch::Front front = batch::kTool);
 
 void RegisterExtract(CLI::App& root, int& exit_code);  // extract_cmd.cc
 void RegisterEval(CLI::App& root, int& exit_code);     // eval_cmd.cc

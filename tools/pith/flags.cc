@@ -6,10 +6,11 @@
 
 namespace pith::cli {
 
-void AddTableFlags(CLI::App* cmd, batch::Settings& settings, std::initializer_list<batch::OptionGroup> groups) {
+void AddTableFlags(CLI::App* cmd, batch::Settings& settings, std::initializer_list<batch::OptionGroup> groups,
+                   batch::Front front) {
   using batch::OptionKind;
   for (const batch::OptionSpec& spec : batch::OptionTable()) {
-    if (!(spec.fronts & batch::kTool) || std::find(groups.begin(), groups.end(), spec.group) == groups.end()) continue;
+    if (!(spec.fronts & front) || std::find(groups.begin(), groups.end(), spec.group) == groups.end()) continue;
     const std::string name = spec.short_flag ? std::string("-") + spec.short_flag + ",--" + spec.flag : "--" + spec.flag;
     const std::string flag = "--" + spec.flag;
     const batch::OptionSpec* s = &spec;

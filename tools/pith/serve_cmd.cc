@@ -1,5 +1,7 @@
 // `pith serve`: extraction as an HTTP service (src/serve/, docs/serve.md). This file only maps
 // flags to the server's limits and the service's configuration, then runs until SIGTERM/SIGINT.
+// The options of `pith extract` that a request may give (the table's server options) are flags
+// here too: they set the defaults every request starts from.
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -19,6 +21,7 @@ struct ServeArgs {
   std::string token_file;
   bool allow_private = false;
   bool quiet = false;
+  bool format_given = false;
 };
 
 // Tokens, one a line (blank lines and # comments ignored); false when the file cannot be read or holds none.
@@ -40,6 +43,16 @@ int RunServe(ServeArgs& a) {
     std::cerr << "pith serve: cannot read a token from " << a.token_file << "\n";
     return kExitFatal;
   }
+  batch::Settings& d = a.service.defaults;
+  if (!a.format_given) d.format = "jsonl";
+  std::string bad = batch::CheckCombination(d, true, batch::kTool);
+  if (d.format == "wet") bad = "--format wet is the tool's only (pith extract -f wet)";
+  if (d.archive.input == "warc") bad = "--input warc: the server reads pages (web archives: pith extract)";
+  if (!bad.empty()) {
+    std::cerr << "pith serve: " << bad << "\n";
+    return kExitUsage;
+  }
+  a.service.jobs = a.limits.workers;
   a.service.fetch.public_only = !a.allow_private;
   a.service.log = !a.quiet;
   serve::Service service(a.service);
@@ -111,7 +124,20 @@ void RegisterServe(CLI::App& root, int& exit_code) {
   cmd->add_option("--user-agent", f.user_agent, "User-Agent header")->group(fetch);
   cmd->add_option("--retries", f.retries, "retries of timeouts, dropped connections, 429, 5xx (default 1)")
       ->check(CLI::Range(0, 20))->group(fetch);
-  cmd->callback([args, &exit_code]() { exit_code = RunServe(*args); });
+  const std::size_t before = cmd->get_options().size();
+  AddTableFlags(cmd, s.defaults, {batch::OptionGroup::kExtract, batch::OptionGroup::kAlgorithm, batch::OptionGroup::kArchive},
+                batch::kServer);
+  const std::vector<CLI::Option*> options = cmd->get_options();
+  for (std::size_t i = before; i < options.size(); ++i) {
+    options[i]->group("Defaults of every request (the options of pith extract; a request's query parameters override them)");
+  }
+  cmd->get_option("--format")->description(
+      "what a request's page becomes when its query names no format: jsonl (default; its record on one line), json, "
+      "markdown, text, paper or html (see pith extract --help)");
+  cmd->callback([args, cmd, &exit_code]() {
+    args->format_given = cmd->count("--format") > 0;
+    exit_code = RunServe(*args);
+  });
 }
 
 }  // namespace pith::cli

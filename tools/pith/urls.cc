@@ -17,6 +17,7 @@
 #include "batch/driver.h"
 #include "batch/sinks.h"
 #include "commands.h"
+#include "fetch/fetched_task.h"
 #include "fetch/url_list.h"
 #include "terminal.h"
 
@@ -54,20 +55,6 @@ bool SaveHtml(const std::string& dir, std::size_t i, const io::FetchResult& f, s
   return static_cast<bool>(file) && static_cast<bool>(index);
 }
 
-// The fetch's fields of a JSON record.
-std::function<void(nlohmann::json&)> FetchFields(const io::FetchResult& f) {
-  return [url = f.url, final_url = f.final_url, status = f.http_status, type = f.content_type,
-          ms = static_cast<long long>(f.seconds * 1000.0 + 0.5), attempts = f.attempts, ok = f.ok()](nlohmann::json& j) {
-    if (ok) j["page_url"] = j.value("url", "");
-    j["url"] = url;
-    j["final_url"] = final_url;
-    j["http_status"] = status;
-    j["content_type"] = type;
-    j["fetch_ms"] = ms;
-    j["attempts"] = attempts;
-  };
-}
-
 // The fetcher as the batch's source: FetchAll runs on its own thread and hands each result, in
 // input order, to a queue of at most kQueue tasks that the batch's workers take from.
 class FetchSource : public batch::Source {
@@ -77,24 +64,10 @@ class FetchSource : public batch::Source {
       : thread_([this, &urls, fetch, save_dir, index] {
           const std::function<std::string(std::size_t)> url_at = [&](std::size_t i) { return urls[i]; };
           const std::function<void(std::size_t, io::FetchResult&)> deliver = [&](std::size_t i, io::FetchResult& f) {
-            batch::Task t;
-            if (!save_dir.empty() && f.ok() && !SaveHtml(save_dir, i, f, *index)) {
-              t.notice = "cannot save " + f.url + " into " + save_dir;
-            }
+            const bool unsaved = !save_dir.empty() && f.ok() && !SaveHtml(save_dir, i, f, *index);
+            batch::Task t = io::FetchedTask(f);
+            if (unsaved) t.notice = "cannot save " + f.url + " into " + save_dir;
             t.input = i;
-            t.name = f.url;
-            t.annotate = FetchFields(f);
-            if (f.ok()) {
-              t.kind = batch::Task::Kind::kPage;
-              t.loaded = true;
-              t.info.url = f.final_url.empty() ? f.url : f.final_url;
-              t.info.charset = f.charset;
-              t.bytes = std::move(f.body);
-            } else {
-              t.kind = batch::Task::Kind::kFailed;
-              t.status = Status(StatusCode::kIoError, f.message);
-              t.kind_name = std::string(io::FetchErrorName(f.error));
-            }
             std::unique_lock lock(mu_);
             cv_.wait(lock, [&] { return queue_.size() < kQueue || closed_; });
             if (!closed_) queue_.push_back(std::move(t));
