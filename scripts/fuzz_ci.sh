@@ -12,7 +12,10 @@
 #     is emptied first and not re-read during the run (-reload=0);
 #   - addresses: libFuzzer's comparison-guided mutations (-use_cmp) insert values the program
 #     compared, among them addresses (libstdc++ compares pointers as integers), which ASLR changes
-#     from run to run; they are off here (-use_cmp=0; the dictionaries fuzz/*.dict give the words);
+#     from run to run; they are off here (-use_cmp=0; the dictionaries fuzz/*.dict give the words).
+#     Heap addresses still reach coverage (site_model_fuzz added different inputs from run to run
+#     with ASLR on, the same with it off), so each target runs with address randomisation off
+#     (`setarch -R`) where the machine allows it;
 #   - parallel jobs (-jobs, -workers, -fork): none, one process per target;
 #   - limits: -timeout and -rss_limit_mb are far above what any input takes, so that they only
 #     catch hangs and runaway memory, not a slow machine.
@@ -37,6 +40,9 @@ ninja -C "$build" "${targets[@]}"  # the fuzz targets only: the tool is built an
 step_start=$(date +%s)
 step_cpu=0
 default_runs=20000
+# Address randomisation off for the fuzz runs (a container may refuse it: then they run as they are).
+norandom=()
+if setarch "$(uname -m)" -R true 2>/dev/null; then norandom=(setarch "$(uname -m)" -R); fi
 failed=()
 for name in "${targets[@]}"; do
   runs=${FUZZ_RUNS:-$(awk -v t="$name" '$1 == t { print $2 }' fuzz/ci_runs.txt)}
@@ -52,7 +58,7 @@ for name in "${targets[@]}"; do
   echo "-- $name: $runs runs$note, seed ${FUZZ_SEED:-1}, $(tr , '\n' <"$work/seed_list" | grep -c .) seed inputs"
   status=0
   TIMEFORMAT='%R %U %S'
-  { time "$build/$name" -seed="${FUZZ_SEED:-1}" -runs="$runs" -use_cmp=0 -reload=0 -max_len=65536 \
+  { time "${norandom[@]}" "$build/$name" -seed="${FUZZ_SEED:-1}" -runs="$runs" -use_cmp=0 -reload=0 -max_len=65536 \
       -timeout=60 -rss_limit_mb=4096 -dict="$dict" -seed_inputs="@$work/seed_list" \
       -artifact_prefix="$work/artifacts/" "$work/new" >"$work/log" 2>&1 || status=$?; } 2>"$work/time"
   read -r wall user sys <"$work/time"
@@ -64,7 +70,7 @@ for name in "${targets[@]}"; do
   if [ "$status" -ne 0 ]; then
     failed+=("$name")
     tail -n 40 "$work/log"
-    for a in "$work"/artifacts/*; do [ -f "$a" ] && echo "   replay: $build/$name $a"; done
+    for a in "$work"/artifacts/*; do [ -f "$a" ] && echo "   replay: ${norandom[*]} $build/$name $a"; done
     echo "   rerun: FUZZ_SEED=${FUZZ_SEED:-1} scripts/fuzz_ci.sh $name"
   fi
 done
