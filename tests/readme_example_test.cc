@@ -3,7 +3,6 @@
 // Markdown example is what `pith extract -f markdown examples/quadratic.html` writes.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <string>
 
 #include "test_util.h"
@@ -38,12 +37,9 @@ TEST(Readme, MarkdownExampleIsTheToolsOutput) {
   ASSERT_NE(end, std::string::npos);
   const std::string shown = readme.substr(begin + open.size(), end - begin - open.size()) + "\n";
 
-  const testing::TempDir dir;
-  const std::string out = (dir.path() / "out.md").string();
-  const std::string command =
-      std::string(PITH_CLI) + " extract -f markdown " PITH_TEST_DIR "/../examples/quadratic.html >" + out;
-  ASSERT_EQ(std::system(command.c_str()), 0);
-  EXPECT_EQ(testing::ReadFile(out), shown);
+  const testing::RunResult r = testing::RunPith("extract -f markdown " PITH_TEST_DIR "/../examples/quadratic.html");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, shown);
 }
 
 }  // namespace
