@@ -2,6 +2,10 @@
 // batch lines and the line splitter that keeps a batch body's memory bounded.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
+#include "serve/batch_lines.h"
 #include "serve/request.h"
 
 namespace pith::serve {
@@ -61,6 +65,47 @@ TEST(ServeRequest, LineSplitterBoundsEveryLine) {
   ASSERT_TRUE(s.Finish(&line));
   EXPECT_EQ(line.text, "last");
   EXPECT_FALSE(s.Finish(&line));
+}
+
+
+// The per-host gate of a batch's URL lines (batch_lines.h); the lower bounds only, so that a slow
+// machine cannot fail it.
+TEST(ServeHostGate, LimitsDelaysDeadlinesAndClose) {
+  using Clock = HostGate::Clock;
+  using std::chrono::milliseconds;
+  HostGate one(1, 0);
+  ASSERT_TRUE(one.Enter("http://a:80", Clock::now() + std::chrono::seconds(5)));
+  Clock::time_point start = Clock::now();
+  EXPECT_FALSE(one.Enter("http://a:80", start + milliseconds(50))) << "a second fetch of a busy host";
+  EXPECT_GE(Clock::now() - start, milliseconds(50));
+  EXPECT_TRUE(one.Enter("http://b:80", Clock::now())) << "another host waits for nothing";
+  one.Leave("http://a:80");
+  EXPECT_TRUE(one.Enter("http://a:80", Clock::now() + std::chrono::seconds(5)));
+  // A waiting fetch enters when the one in flight leaves.
+  std::thread leave([&] {
+    std::this_thread::sleep_for(milliseconds(30));
+    one.Leave("http://a:80");
+  });
+  EXPECT_TRUE(one.Enter("http://a:80", Clock::now() + std::chrono::seconds(30)));
+  leave.join();
+  // Closing lets a waiting fetch go at once, and every later one.
+  std::thread close([&] {
+    std::this_thread::sleep_for(milliseconds(30));
+    one.Close();
+  });
+  start = Clock::now();
+  EXPECT_FALSE(one.Enter("http://a:80", start + std::chrono::seconds(30)));
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(25));
+  close.join();
+  EXPECT_FALSE(one.Enter("http://c:80", Clock::now() + std::chrono::seconds(5)));
+
+  HostGate spaced(2, 0.1);
+  ASSERT_TRUE(spaced.Enter("http://a:80", Clock::now() + std::chrono::seconds(5)));
+  start = Clock::now();
+  ASSERT_TRUE(spaced.Enter("http://a:80", start + std::chrono::seconds(5)));
+  EXPECT_GE(Clock::now() - start, milliseconds(90)) << "the second start waits out the delay";
+  start = Clock::now();
+  EXPECT_FALSE(spaced.Enter("http://a:80", start + milliseconds(20))) << "two in flight";
 }
 
 }  // namespace

@@ -392,7 +392,7 @@ TEST(Serve, BatchFetchesUrlLinesTogetherInOrder) {
     body += json{{"url", urls.back()}}.dump() + "\n";
     args += " " + urls.back();
   }
-  ServeProcess s("--quiet --allow-private --threads 2");
+  ServeProcess s("--quiet --allow-private --threads 2 --per-host 8");
   ASSERT_TRUE(s.ok()) << s.Log();
   const Reply r = s.Request("POST", "/v1/batch", body);
   ASSERT_EQ(r.status, 200) << r.body;
@@ -411,6 +411,55 @@ TEST(Serve, BatchFetchesUrlLinesTogetherInOrder) {
     ++n;
   }
   EXPECT_EQ(n, urls.size());
+}
+
+// A batch's URL lines keep the fetcher's politeness per host (--per-host, --per-host-delay) while
+// another host's lines go on beside them (the gate's own timeouts: ServeHostGate).
+TEST(Serve, BatchKeepsPerHostLimitsAcrossLines) {
+  // Requests in the handlers (counted before the answer is written, so that a test server thread
+  // still closing a connection after the client has its answer is not counted).
+  struct Count {
+    std::atomic<int> in_flight{0}, most{0};
+    void Enter() {
+      const int now = ++in_flight;
+      for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+      }
+    }
+  } both, slow_only, fast_only;
+  const auto serve = [&](Count& host, const testing::HttpRequest& req, int ms) {
+    host.Enter();
+    both.Enter();
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    testing::HttpResponse r = TestRoutes(req);
+    --both.in_flight;
+    --host.in_flight;
+    return r;
+  };
+  TestHttpServer slow([&](const testing::HttpRequest& req) { return serve(slow_only, req, 300); });
+  TestHttpServer fast([&](const testing::HttpRequest& req) { return serve(fast_only, req, 50); });
+  std::string body;
+  for (int i = 1; i <= 4; ++i) {
+    body += json{{"url", slow.Url("/page/" + std::to_string(i))}}.dump() + "\n";
+    body += json{{"url", fast.Url("/page/" + std::to_string(i))}}.dump() + "\n";
+  }
+  {
+    ServeProcess s("--quiet --allow-private --threads 2 --per-host 1 --per-host-delay 0.1");
+    ASSERT_TRUE(s.ok()) << s.Log();
+    const Reply r = s.Request("POST", "/v1/batch", body);
+    ASSERT_EQ(r.status, 200) << r.body;
+    std::istringstream lines(r.body);
+    int ok = 0;
+    for (std::string line; std::getline(lines, line);) ok += json::parse(line)["status"] == "ok";
+    EXPECT_EQ(ok, 8) << r.body;
+  }
+  EXPECT_EQ(slow_only.most.load(), 1);
+  EXPECT_EQ(fast_only.most.load(), 1);
+  EXPECT_EQ(both.most.load(), 2) << "the fast host's lines should run beside the slow host's";
+  // The fast host's four fetches take 50 ms each; their starts 100 ms apart span 300 ms (seen on
+  // the server: less the connections' jitter; a lower bound only).
+  const auto starts = fast.StartTimes();
+  ASSERT_EQ(starts.size(), 4u);
+  EXPECT_GE(starts.back() - starts.front(), std::chrono::milliseconds(250));
 }
 
 TEST(Serve, ForgeryGuardRefusesLocalSitesUnlessAllowed) {

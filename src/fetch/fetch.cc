@@ -451,6 +451,12 @@ class Loop {
 
 }  // namespace
 
+std::string HostKey(const std::string& url) {
+  std::string key;
+  if (!CheckUrl(url, false, &key).empty()) key.clear();
+  return key;
+}
+
 std::string_view FetchErrorName(FetchError e) {
   switch (e) {
     case FetchError::kNone: return "ok";

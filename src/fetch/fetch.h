@@ -96,6 +96,10 @@ FetchError ClassifyCurlCode(int curl_code);
 // Delay in seconds asked by a Retry-After value (delta-seconds or an HTTP date), -1 if unusable.
 double ParseRetryAfter(std::string_view value, std::int64_t now_unix);
 
+// The key the per-host limits count by: "scheme://host:port" (the scheme's port when the URL names
+// none), lower-case; "" when `url` is not an http(s) URL with a host.
+std::string HostKey(const std::string& url);
+
 // Fetches url_at(0..n-1); deliver(i, result) runs on the calling thread for i = 0, 1, 2, ...
 void FetchAll(std::size_t n, const std::function<std::string(std::size_t)>& url_at,
               const std::function<void(std::size_t, FetchResult&)>& deliver, const FetchOptions& options);

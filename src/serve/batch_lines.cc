@@ -33,6 +33,44 @@ io::FetchResult FetchOne(const std::string& url, io::FetchOptions options, doubl
   return fetched;
 }
 
+HostGate::HostGate(int per_host, double delay)
+    : per_host_(std::max(1, per_host)),
+      delay_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, delay)))) {}
+
+bool HostGate::Enter(const std::string& host, Clock::time_point deadline) {
+  std::unique_lock lock(mu_);
+  while (true) {
+    if (closed_) return false;
+    Host& h = hosts_[host];
+    const Clock::time_point now = Clock::now();
+    if (h.active < per_host_ && now >= h.next_start) {
+      ++h.active;
+      h.next_start = now + delay_;
+      return true;
+    }
+    if (now >= deadline) return false;
+    // A free slot waits out the delay; a full host waits for a Leave (or the deadline).
+    cv_.wait_until(lock, h.active < per_host_ ? std::min(deadline, h.next_start) : deadline);
+  }
+}
+
+void HostGate::Leave(const std::string& host) {
+  {
+    const std::lock_guard lock(mu_);
+    auto it = hosts_.find(host);
+    if (--it->second.active == 0 && it->second.next_start <= Clock::now()) hosts_.erase(it);
+  }
+  cv_.notify_all();
+}
+
+void HostGate::Close() {
+  {
+    const std::lock_guard lock(mu_);
+    closed_ = true;
+  }
+  cv_.notify_all();
+}
+
 BatchLines::BatchLines(HttpApp::Stream& stream, std::size_t max_line, const io::FetchOptions& fetch, double budget,
                        Metrics& metrics)
     : stream_(stream),
@@ -40,6 +78,7 @@ BatchLines::BatchLines(HttpApp::Stream& stream, std::size_t max_line, const io::
       fetch_(fetch),
       budget_(budget),
       metrics_(metrics),
+      gate_(fetch.max_per_host, fetch.per_host_delay),
       reader_([this] { Read(); }) {}
 
 BatchLines::~BatchLines() {
@@ -48,6 +87,7 @@ BatchLines::~BatchLines() {
     closed_ = true;
   }
   cv_.notify_all();
+  gate_.Close();
   reader_.join();
   for (const auto& slot : slots_) {
     if (slot->fetch.joinable()) slot->fetch.join();
@@ -101,8 +141,7 @@ void BatchLines::Read() {
     } else {
       Slot* s = slot.get();
       slot->fetch = std::thread([this, s, url = std::move(b.url)] {
-        io::FetchResult f = FetchOne(url, fetch_, budget_, metrics_);
-        batch::Task t = io::FetchedTask(f);
+        batch::Task t = Fetch(url);
         {
           const std::lock_guard lock(mu_);
           s->task = std::move(t);
@@ -122,6 +161,30 @@ void BatchLines::Read() {
     done_ = true;
   }
   cv_.notify_all();
+}
+
+batch::Task BatchLines::Fetch(const std::string& url) {
+  const std::string host = io::HostKey(url);  // "" for a URL the fetcher refuses at once
+  if (host.empty()) {
+    io::FetchResult f = FetchOne(url, fetch_, budget_, metrics_);
+    return io::FetchedTask(f);
+  }
+  using Clock = HostGate::Clock;
+  const Clock::time_point start = Clock::now();
+  const auto budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_));
+  if (!gate_.Enter(host, start + budget)) {
+    io::FetchResult f;
+    f.url = url;
+    f.error = io::FetchError::kTimeout;
+    f.message = "no fetch of " + host + " could start within the request timeout (--per-host, --per-host-delay)";
+    f.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    metrics_.Fetch(io::FetchErrorName(f.error));
+    return io::FetchedTask(f);
+  }
+  const double waited = std::chrono::duration<double>(Clock::now() - start).count();
+  io::FetchResult f = FetchOne(url, fetch_, std::max(0.001, budget_ - waited), metrics_);
+  gate_.Leave(host);
+  return io::FetchedTask(f);
 }
 
 bool BatchLines::Next(batch::Task* task) {

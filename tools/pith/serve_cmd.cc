@@ -124,6 +124,10 @@ void RegisterServe(CLI::App& root, int& exit_code) {
   cmd->add_option("--user-agent", f.user_agent, "User-Agent header")->group(fetch);
   cmd->add_option("--retries", f.retries, "retries of timeouts, dropped connections, 429, 5xx (default 1)")
       ->check(CLI::Range(0, 20))->group(fetch);
+  cmd->add_option("--per-host", f.max_per_host, "fetches of one host in flight at once in a batch (default 2)")
+      ->check(CLI::Range(1, 1024))->group(fetch);
+  cmd->add_option("--per-host-delay", f.per_host_delay, "seconds between two fetch starts on one host in a batch (default 0)")
+      ->check(CLI::Range(0.0, 3600.0))->group(fetch);
   const std::size_t before = cmd->get_options().size();
   AddTableFlags(cmd, s.defaults, {batch::OptionGroup::kExtract, batch::OptionGroup::kAlgorithm, batch::OptionGroup::kArchive},
                 batch::kServer);
