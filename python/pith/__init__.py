@@ -34,6 +34,7 @@ from ._pith import (
     Block,
     EmptyInputError,
     Encoding,
+    Image,
     InternalError,
     InvalidArgumentError,
     IoError,
@@ -41,6 +42,7 @@ from ._pith import (
     NotHtmlError,
     PithError,
     Result,
+    Span,
     TooLargeError,
     WarcPage,
     WarcRecord,
@@ -48,8 +50,8 @@ from ._pith import (
 
 __version__ = _pith.__version__
 __all__ = [
-    "Block", "EmptyInputError", "Encoding", "Extractor", "InternalError", "InvalidArgumentError", "IoError",
-    "Link", "NotHtmlError", "PithError", "Result", "TooLargeError", "WarcPage", "WarcRecord", "extract",
+    "Block", "EmptyInputError", "Encoding", "Extractor", "Image", "InternalError", "InvalidArgumentError", "IoError",
+    "Link", "NotHtmlError", "PithError", "Result", "Span", "TooLargeError", "WarcPage", "WarcRecord", "extract",
     "extract_warc", "option_names", "options", "read_warc",
 ]
 

@@ -26,16 +26,36 @@ class Link:
     url: str
     text: str
 
+class Span:
+    kind: str
+    begin: int
+    end: int
+    text: str
+
+class Image:
+    src: str
+    alt: str
+    caption: str
+    at: int
+
 class Block:
     kind: str
     level: int
     number: int
     text: str
     line: int
+    table: int
     row: int
+    cell: int
+    colspan: int
+    rowspan: int
+    header: bool
     item: int
     depth: int
     links: list[Link]
+    language: str
+    images: list[Image]
+    spans: list[Span]
     comment: bool
 
 class Encoding:

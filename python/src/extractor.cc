@@ -30,11 +30,44 @@ struct PyLink {
   std::string url, text;
 };
 
+// A span of a block (inline markup), in characters of the block's text.
+struct PySpan {
+  std::string kind;
+  std::size_t begin = 0, end = 0;
+  std::string text;
+};
+
+// An image of a block; `at` in characters of the block's text.
+struct PyImage {
+  std::string src, alt, caption;
+  std::size_t at = 0;
+};
+
+// [begin, end) of `text` clamped to it, as byte offsets.
+std::pair<std::size_t, std::size_t> Clamp(const std::string& text, std::uint32_t begin, std::uint32_t end) {
+  const std::size_t e = std::min<std::size_t>(end, text.size());
+  return {std::min<std::size_t>(begin, e), e};
+}
+
+std::vector<PySpan> SpansOf(const Block& b) {
+  std::vector<PySpan> out;
+  for (const Span& s : b.spans) {
+    const auto [begin, end] = Clamp(b.text, s.begin, s.end);
+    out.push_back({SpanKindName(s.kind), CharIndex(b.text, begin), CharIndex(b.text, end), b.text.substr(begin, end - begin)});
+  }
+  return out;
+}
+
+std::vector<PyImage> ImagesOf(const Block& b) {
+  std::vector<PyImage> out;
+  for (const Image& i : b.images) out.push_back({i.src, i.alt, i.caption, CharIndex(b.text, i.at)});
+  return out;
+}
+
 std::vector<PyLink> LinksOf(const Block& b) {
   std::vector<PyLink> out;
   for (const Link& l : b.links) {
-    const std::size_t end = std::min<std::size_t>(l.end, b.text.size());
-    const std::size_t begin = std::min<std::size_t>(l.begin, end);
+    const auto [begin, end] = Clamp(b.text, l.begin, l.end);
     out.push_back({CharIndex(b.text, begin), CharIndex(b.text, end), l.url, b.text.substr(begin, end - begin)});
   }
   return out;
@@ -58,27 +91,46 @@ bool Failed(const Result& r) { return !r.status.ok() && r.status.code() != Statu
 
 // Pickling a result: every field, so that a Result computed on a Dask worker comes back whole.
 py::tuple BlockState(const Block& b) {
-  py::list links;
-  for (const Link& l : b.links) links.append(py::make_tuple(l.begin, l.end, l.url));
-  return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line, b.row, b.item, b.depth,
-                        links, b.comment);
+  py::list links, images, spans;
+  for (const Link& l : b.links) links.append(py::make_tuple(l.begin, l.end, py::bytes(l.url)));
+  for (const Image& i : b.images) images.append(py::make_tuple(py::bytes(i.src), py::bytes(i.alt), py::bytes(i.caption), i.at));
+  for (const Span& s : b.spans) spans.append(py::make_tuple(static_cast<int>(s.kind), s.begin, s.end));
+  return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line,
+                        py::make_tuple(b.table, b.row, b.cell, b.colspan, b.rowspan, b.header), b.item, b.depth, links,
+                        py::bytes(b.language), images, spans, b.comment);
 }
 
 Block BlockFromState(const py::tuple& t) {
+  if (t.size() != 13) throw std::runtime_error("pith.Block: bad pickle state");
   Block b;
   b.kind = static_cast<BlockKind>(t[0].cast<int>());
   b.level = t[1].cast<int>();
   b.number = t[2].cast<std::uint32_t>();
   b.text = t[3].cast<std::string>();
   b.line = t[4].cast<std::uint32_t>();
-  b.row = t[5].cast<std::uint32_t>();
+  const auto cell = t[5].cast<py::tuple>();
+  b.table = cell[0].cast<std::uint32_t>();
+  b.row = cell[1].cast<std::uint32_t>();
+  b.cell = cell[2].cast<std::uint32_t>();
+  b.colspan = cell[3].cast<std::uint32_t>();
+  b.rowspan = cell[4].cast<std::uint32_t>();
+  b.header = cell[5].cast<bool>();
   b.item = t[6].cast<std::uint32_t>();
   b.depth = t[7].cast<int>();
   for (const py::handle h : t[8]) {
     const auto l = h.cast<py::tuple>();
     b.links.push_back({l[0].cast<std::uint32_t>(), l[1].cast<std::uint32_t>(), l[2].cast<std::string>()});
   }
-  b.comment = t[9].cast<bool>();
+  b.language = t[9].cast<std::string>();
+  for (const py::handle h : t[10]) {
+    const auto i = h.cast<py::tuple>();
+    b.images.push_back({i[0].cast<std::string>(), i[1].cast<std::string>(), i[2].cast<std::string>(), i[3].cast<std::uint32_t>()});
+  }
+  for (const py::handle h : t[11]) {
+    const auto sp = h.cast<py::tuple>();
+    b.spans.push_back({static_cast<SpanKind>(sp[0].cast<int>()), sp[1].cast<std::uint32_t>(), sp[2].cast<std::uint32_t>()});
+  }
+  b.comment = t[12].cast<bool>();
   return b;
 }
 
@@ -217,19 +269,49 @@ void RegisterExtractor(py::module_& m) {
         return "Link(" + std::to_string(l.begin) + ", " + std::to_string(l.end) + ", " + py::repr(py::str(l.url)).cast<std::string>() + ")";
       });
 
+  py::class_<PySpan>(m, "Span", "Inline markup over a stretch of a block's text: block.text[begin:end] is `text`.")
+      .def_readonly("kind", &PySpan::kind, "emphasis, strong, code, strikethrough, superscript, subscript or math "
+                                           "(an inline formula: `text` is its LaTeX)")
+      .def_readonly("begin", &PySpan::begin, "where the span starts, in characters of the block's text")
+      .def_readonly("end", &PySpan::end, "where it ends (exclusive)")
+      .def_property_readonly("text", [](const PySpan& s) { return Utf8Str(s.text); }, "the text it covers")
+      .def("__repr__", [](const PySpan& s) {
+        return "Span(" + s.kind + ", " + std::to_string(s.begin) + ", " + std::to_string(s.end) + ")";
+      });
+
+  py::class_<PyImage>(m, "Image", "An image of the content (images=True, the default).")
+      .def_property_readonly("src", [](const PyImage& i) { return Utf8Str(i.src); },
+                             "its URL (the lazy-loading source, src or the largest srcset candidate), resolved as links are")
+      .def_property_readonly("alt", [](const PyImage& i) { return Utf8Str(i.alt); }, "its alt text")
+      .def_property_readonly("caption", [](const PyImage& i) { return Utf8Str(i.caption); },
+                             "the text of its <figure>'s <figcaption>, \"\" if none")
+      .def_readonly("at", &PyImage::at, "inside a block's text: the character offset it stands at; 0 for an image block")
+      .def("__repr__", [](const PyImage& i) { return "Image(" + py::repr(Utf8Str(i.src)).cast<std::string>() + ")"; });
+
   py::class_<Block>(m, "Block", "One unit of main content, in document order.")
       .def_property_readonly("kind", [](const Block& b) { return BlockKindName(b.kind); },
-                             "paragraph, heading, list_item, quote, code, table_row or caption")
+                             "paragraph, heading, list_item, quote, code, table_row, caption, image or math "
+                             "(a display formula: the text is its LaTeX)")
       .def_readonly("level", &Block::level,
                     "heading level 1-6 for a heading; for a list item, how many lists hold it (1 = top level)")
       .def_readonly("number", &Block::number, "a block of an ordered list's item: the item's number, from 1; else 0")
       .def_property_readonly("text", [](const Block& b) { return Utf8Str(b.text); },
                              "the text, whitespace collapsed ('\\n' where the page breaks the line)")
       .def_readonly("line", &Block::line, "1-based source line where the block starts (0 = unknown)")
+      .def_readonly("table", &Block::table, "a block of a data table's cell: an id shared by the table's blocks (0 = none)")
       .def_readonly("row", &Block::row, "a table row cell: an id shared by the cells of one row (0 = none)")
+      .def_readonly("cell", &Block::cell, "an id shared by the blocks of one cell (0 = none)")
+      .def_readonly("colspan", &Block::colspan, "the cell's colspan as HTML reads it (1 outside tables)")
+      .def_readonly("rowspan", &Block::rowspan, "the cell's rowspan (0: to the end of its row group; 1 outside tables)")
+      .def_readonly("header", &Block::header, "the cell is a header cell (<th>, or a cell of <thead>)")
       .def_readonly("item", &Block::item, "an id shared by the blocks of one list item (0 = none)")
       .def_readonly("depth", &Block::depth, "a block of a list item: how many lists hold the item; else 0")
       .def_property_readonly("links", &LinksOf, "the linked stretches of the text (filled when links=True)")
+      .def_property_readonly("language", [](const Block& b) { return Utf8Str(b.language); },
+                             "a code block: the language the page names for it, lower case (\"\" = none)")
+      .def_property_readonly("images", &ImagesOf, "an image block: its image; other blocks: the images in their text")
+      .def_property_readonly("spans", &SpansOf, "inline markup of the text, ordered by begin, an outer span before "
+                                               "the spans it holds (not for code)")
       .def_readonly("comment", &Block::comment,
                     "the block is part of a comment section or the replies after an article (comments=True)")
       .def("__repr__", [](const Block& b) {

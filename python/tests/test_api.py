@@ -102,6 +102,53 @@ def test_link_offsets_are_characters_in_python_and_bytes_in_the_record():
     assert span["begin"] > link.begin  # "Ünïcode" takes more bytes than characters
 
 
+FIGURE = ("<html><head><title>Ünïcode figures</title></head><body><article><h1>Ünïcode figures</h1>"
+          "<p>Crème brûlée is <em>très</em> <strong>bonne</strong> with x<sup>2</sup> and <code>sugar()</code>, "
+          "as the long paragraph of this article says again and again.</p>"
+          "<figure><img src='/img/creme.jpg' alt='A crème brûlée' width='600' height='400'>"
+          "<figcaption>The dessert, just out of the oven</figcaption></figure>"
+          "<p>A second paragraph of text with more words, so that the article is the main content.</p>"
+          "</article></body></html>")
+
+
+def _block_fields(b):
+    return (b.kind, b.text, b.level, b.number, b.line, b.table, b.row, b.cell, b.colspan, b.rowspan, b.header,
+            b.item, b.depth, b.language, b.comment, [(l.begin, l.end, l.url, l.text) for l in b.links],
+            [(i.src, i.alt, i.caption, i.at) for i in b.images], [(s.kind, s.begin, s.end, s.text) for s in b.spans])
+
+
+def test_blocks_have_the_records_fields_and_pickle_whole():
+    quadratic = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "quadratic.html")
+    with open(quadratic, "rb") as f:
+        pages = [f.read(), FIGURE.encode()]
+    seen = set()
+    for page in pages:
+        r = pith.Extractor(blocks=True, links=True).extract(page, url="https://ex.org/a")
+        records = r.to_dict()["blocks"]
+        assert len(r.blocks) == len(records)
+        for b, rec in zip(r.blocks, records):
+            assert (b.kind, b.text) == (rec["kind"], rec["text"])
+            for field, default in (("table", 0), ("row", 0), ("cell", 0), ("colspan", 1), ("rowspan", 1),
+                                   ("header", False), ("language", "")):
+                assert getattr(b, field) == rec.get(field, default), field
+            raw = rec["text"].encode()  # the record's offsets count bytes, Python's characters
+            assert [(s.kind, s.text) for s in b.spans] == \
+                [(s["kind"], raw[s["begin"]:s["end"]].decode()) for s in rec.get("spans", [])]
+            assert all(b.text[s.begin:s.end] == s.text for s in b.spans)
+            if b.kind == "image":
+                [image] = b.images
+                assert (image.src, image.alt, image.caption) == (rec["src"], rec["alt"], rec["caption"])
+            seen |= {b.kind} | {s.kind for s in b.spans} | ({"language"} if b.language else set()) | \
+                ({"header"} if b.header else set())
+        back = pickle.loads(pickle.dumps(r))
+        assert back.to_dict() == r.to_dict()
+        assert [_block_fields(b) for b in back.blocks] == [_block_fields(b) for b in r.blocks]
+    assert {"math", "code", "table_row", "image", "caption", "language", "header", "emphasis", "strong",
+            "superscript"} <= seen
+    [emphasis] = [s for b in r.blocks for s in b.spans if s.kind == "emphasis"]
+    assert emphasis.text == "très" and emphasis.begin == len("Crème brûlée is ")
+
+
 def test_no_content_is_a_normal_result():
     page = b"<html><body><nav><a href='/a'>A</a> <a href='/b'>B</a></nav></body></html>"
     assert pith.extract(page) == ""
