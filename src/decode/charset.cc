@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/ascii.h"
 #include "text/byte_scan.h"
 #include "text/word_bytes.h"
 
@@ -32,24 +33,19 @@ struct LabelEntry {
   std::string_view icu;    // converter name handed to ucnv_open (or a pseudo name, see charset.h)
 };
 
-// ICU names of the standard's encodings. The names double as the charset reported in EncodingInfo.
-constexpr std::string_view kUtf8 = "UTF-8";
+// ICU names of the other encodings of the standard (the ones decode.cc tests for are in charset.h).
 constexpr std::string_view kIbm866 = "IBM866";
 constexpr std::string_view kKoi8R = "KOI8-R";
 constexpr std::string_view kKoi8U = "KOI8-U";
 constexpr std::string_view kMacintosh = "macintosh";
 constexpr std::string_view kMacCyrillic = "x-mac-cyrillic";
 constexpr std::string_view kWindows874 = "windows-874";
-constexpr std::string_view kWindows1252 = "windows-1252";
 constexpr std::string_view kWindows1254 = "windows-1254";
-constexpr std::string_view kGb18030 = "GB18030";           // decodes GBK and GB2312 too
 constexpr std::string_view kBig5 = "Big5-HKSCS";           // the standard's Big5 includes HKSCS
 constexpr std::string_view kEucJp = "EUC-JP";
 constexpr std::string_view kIso2022Jp = "ISO-2022-JP";
 constexpr std::string_view kShiftJis = "windows-31j";      // ICU ibm-943_P15A-2003, as browsers decode it
 constexpr std::string_view kEucKr = "windows-949";         // the standard's EUC-KR is windows-949
-constexpr std::string_view kUtf16Be = "UTF-16BE";
-constexpr std::string_view kUtf16Le = "UTF-16LE";
 
 constexpr LabelEntry kUnsortedLabels[] = {
     // The Encoding
@@ -180,21 +176,10 @@ static_assert(AllDistinct(kLabels), "duplicate label in the WHATWG table");
 static_assert(kLabels.size() == 228, "label count changed: update when the Encoding Standard does");
 static_assert(AllDistinct(kDetectorNames));
 
-constexpr bool IsAsciiWhitespace(unsigned char c) {
-  return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20;
-}
-constexpr unsigned char ToLowerAscii(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<unsigned char>(c + 32) : c;
-}
-constexpr bool IsAsciiAlpha(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+using text::IsAsciiAlpha;
+using text::IsAsciiWhitespace;
 
-std::string_view TrimAsciiWhitespace(std::string_view s) {
-  while (!s.empty() && IsAsciiWhitespace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && IsAsciiWhitespace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+std::string_view TrimAsciiWhitespace(std::string_view s) { return text::Trim(s, IsAsciiWhitespace); }
 
 // Looks `label` up (trimmed, lower-cased) in a sorted table; "" if absent.
 template <std::size_t N>
@@ -203,7 +188,7 @@ std::string_view Lookup(const std::array<LabelEntry, N>& table, std::string_view
   char buf[32];
   if (label.empty() || label.size() > sizeof(buf)) return {};
   for (std::size_t i = 0; i < label.size(); ++i) {
-    buf[i] = static_cast<char>(ToLowerAscii(static_cast<unsigned char>(label[i])));
+    buf[i] = text::AsciiLower(label[i]);
   }
   const std::string_view key(buf, label.size());
   const auto it = std::lower_bound(table.begin(), table.end(), key,
@@ -216,30 +201,6 @@ std::string_view Lookup(const std::array<LabelEntry, N>& table, std::string_view
 // Prescan
 // ---------------------------------------------------------------------------------------------
 
-bool StartsWithNoCase(std::string_view s, std::size_t pos, std::string_view lower_literal) {
-  if (s.size() - pos < lower_literal.size()) return false;
-  for (std::size_t i = 0; i < lower_literal.size(); ++i) {
-    if (ToLowerAscii(static_cast<unsigned char>(s[pos + i])) !=
-        static_cast<unsigned char>(lower_literal[i])) {
-      return false;
-    }
-  }
-  return true;
-}
-
-bool EqualsNoCase(std::string_view a, std::string_view lower_literal) {
-  return a.size() == lower_literal.size() && StartsWithNoCase(a, 0, lower_literal);
-}
-
-// Finds a lower-case ASCII literal case-insensitively, starting at pos.
-std::size_t FindNoCase(std::string_view s, std::string_view lower_literal, std::size_t pos) {
-  while (pos + lower_literal.size() <= s.size()) {
-    if (StartsWithNoCase(s, pos, lower_literal)) return pos;
-    ++pos;
-  }
-  return std::string_view::npos;
-}
-
 struct Attribute {
   std::string_view name;
   std::string_view value;
@@ -250,23 +211,23 @@ struct Attribute {
 bool GetAttribute(std::string_view s, std::size_t* position, Attribute* attr) {
   std::size_t pos = *position;
   const std::size_t n = s.size();
-  while (pos < n && (IsAsciiWhitespace(static_cast<unsigned char>(s[pos])) || s[pos] == '/')) ++pos;
+  while (pos < n && (IsAsciiWhitespace(s[pos]) || s[pos] == '/')) ++pos;
   *position = pos;
   if (pos >= n || s[pos] == '>') return false;
   // Attribute name: up to '=', whitespace, '/' or '>' (a leading '=' belongs to the name).
   const std::size_t name_start = pos;
   while (pos < n) {
-    const unsigned char c = static_cast<unsigned char>(s[pos]);
+    const char c = s[pos];
     if ((c == '=' && pos > name_start) || IsAsciiWhitespace(c) || c == '/' || c == '>') break;
     ++pos;
   }
   attr->name = s.substr(name_start, pos - name_start);
   attr->value = {};
-  while (pos < n && IsAsciiWhitespace(static_cast<unsigned char>(s[pos]))) ++pos;
+  while (pos < n && IsAsciiWhitespace(s[pos])) ++pos;
   if (pos >= n) { *position = n; return false; }
   if (s[pos] != '=') { *position = pos; return true; }
   ++pos;
-  while (pos < n && IsAsciiWhitespace(static_cast<unsigned char>(s[pos]))) ++pos;
+  while (pos < n && IsAsciiWhitespace(s[pos])) ++pos;
   if (pos >= n) { *position = n; return false; }
   if (s[pos] == '"' || s[pos] == '\'') {
     const std::size_t close = s.find(s[pos], pos + 1);
@@ -277,7 +238,7 @@ bool GetAttribute(std::string_view s, std::size_t* position, Attribute* attr) {
   }
   if (s[pos] == '>') { *position = pos; return true; }
   const std::size_t value_start = pos;
-  while (pos < n && !IsAsciiWhitespace(static_cast<unsigned char>(s[pos])) && s[pos] != '>') ++pos;
+  while (pos < n && !IsAsciiWhitespace(s[pos]) && s[pos] != '>') ++pos;
   attr->value = s.substr(value_start, pos - value_start);
   *position = pos;
   return pos < n;
@@ -286,12 +247,12 @@ bool GetAttribute(std::string_view s, std::size_t* position, Attribute* attr) {
 // "Extract a character encoding from a meta element": the label after "charset=" in a content value.
 std::string_view CharsetFromContent(std::string_view content) {
   std::size_t pos = 0;
-  while ((pos = FindNoCase(content, "charset", pos)) != std::string_view::npos) {
+  while ((pos = text::FindIgnoreAsciiCase(content, "charset", pos)) != std::string_view::npos) {
     pos += 7;
-    while (pos < content.size() && IsAsciiWhitespace(static_cast<unsigned char>(content[pos]))) ++pos;
+    while (pos < content.size() && IsAsciiWhitespace(content[pos])) ++pos;
     if (pos >= content.size() || content[pos] != '=') continue;
     ++pos;
-    while (pos < content.size() && IsAsciiWhitespace(static_cast<unsigned char>(content[pos]))) ++pos;
+    while (pos < content.size() && IsAsciiWhitespace(content[pos])) ++pos;
     if (pos >= content.size()) return {};
     if (content[pos] == '"' || content[pos] == '\'') {
       const std::size_t close = content.find(content[pos], pos + 1);
@@ -299,7 +260,7 @@ std::string_view CharsetFromContent(std::string_view content) {
       return content.substr(pos + 1, close - pos - 1);
     }
     std::size_t end = pos;
-    while (end < content.size() && !IsAsciiWhitespace(static_cast<unsigned char>(content[end])) &&
+    while (end < content.size() && !IsAsciiWhitespace(content[end]) &&
            content[end] != ';') {
       ++end;
     }
@@ -318,16 +279,16 @@ std::string_view MetaTagCharset(std::string_view s, std::size_t* position) {
   std::string_view charset, content_charset;
   Attribute attr;
   while (GetAttribute(s, position, &attr)) {
-    if (EqualsNoCase(attr.name, "http-equiv") && !seen_http_equiv) {
+    if (text::EqualsIgnoreAsciiCase(attr.name, "http-equiv") && !seen_http_equiv) {
       seen_http_equiv = true;
-      got_pragma = got_pragma || EqualsNoCase(TrimAsciiWhitespace(attr.value), "content-type");
-    } else if (EqualsNoCase(attr.name, "name") && !seen_name) {
+      got_pragma = got_pragma || text::EqualsIgnoreAsciiCase(TrimAsciiWhitespace(attr.value), "content-type");
+    } else if (text::EqualsIgnoreAsciiCase(attr.name, "name") && !seen_name) {
       seen_name = true;
-      got_pragma = got_pragma || EqualsNoCase(TrimAsciiWhitespace(attr.value), "content-type");
-    } else if (EqualsNoCase(attr.name, "content") && !seen_content) {
+      got_pragma = got_pragma || text::EqualsIgnoreAsciiCase(TrimAsciiWhitespace(attr.value), "content-type");
+    } else if (text::EqualsIgnoreAsciiCase(attr.name, "content") && !seen_content) {
       seen_content = true;
       content_charset = CharsetFromContent(attr.value);
-    } else if (EqualsNoCase(attr.name, "charset") && !seen_charset) {
+    } else if (text::EqualsIgnoreAsciiCase(attr.name, "charset") && !seen_charset) {
       seen_charset = true;
       charset = attr.value;
     }
@@ -341,7 +302,7 @@ std::string_view MetaTagCharset(std::string_view s, std::size_t* position) {
 // inside a quoted value does not end the tag.
 std::size_t SkipTag(std::string_view s, std::size_t pos) {
   pos += (s[pos + 1] == '/') ? 2 : 1;
-  while (pos < s.size() && !IsAsciiWhitespace(static_cast<unsigned char>(s[pos])) && s[pos] != '>') ++pos;
+  while (pos < s.size() && !IsAsciiWhitespace(s[pos]) && s[pos] != '>') ++pos;
   Attribute attr;
   while (GetAttribute(s, &pos, &attr)) {
   }
@@ -351,18 +312,18 @@ std::size_t SkipTag(std::string_view s, std::size_t pos) {
 // The encoding pseudo-attribute of an XML declaration at the start of the document, "" if none.
 std::string_view XmlDeclarationEncoding(std::string_view s) {
   std::size_t pos = 0;
-  while (pos < s.size() && IsAsciiWhitespace(static_cast<unsigned char>(s[pos]))) ++pos;
-  if (!StartsWithNoCase(s, pos, "<?xml")) return {};
+  while (pos < s.size() && IsAsciiWhitespace(s[pos])) ++pos;
+  if (!text::StartsWithIgnoreAsciiCase(s.substr(pos), "<?xml")) return {};
   const std::size_t end = s.find("?>", pos);
   if (end == std::string_view::npos) return {};
   const std::string_view decl = s.substr(pos, end - pos);
   std::size_t at = 0;
   while ((at = decl.find("encoding", at)) != std::string_view::npos) {
     at += 8;
-    while (at < decl.size() && IsAsciiWhitespace(static_cast<unsigned char>(decl[at]))) ++at;
+    while (at < decl.size() && IsAsciiWhitespace(decl[at])) ++at;
     if (at >= decl.size() || decl[at] != '=') continue;
     ++at;
-    while (at < decl.size() && IsAsciiWhitespace(static_cast<unsigned char>(decl[at]))) ++at;
+    while (at < decl.size() && IsAsciiWhitespace(decl[at])) ++at;
     if (at >= decl.size() || (decl[at] != '"' && decl[at] != '\'')) return {};
     const std::size_t close = decl.find(decl[at], at + 1);
     if (close == std::string_view::npos) return {};
@@ -667,8 +628,8 @@ std::string PrescanMetaCharset(std::string_view bytes, std::size_t limit) {
       pos = s.find("-->", pos + 2);  // "<!-->" is a complete comment
       if (pos == std::string_view::npos) break;
       pos += 3;
-    } else if (StartsWithNoCase(s, pos, "<meta") && pos + 5 < s.size() &&
-               (IsAsciiWhitespace(static_cast<unsigned char>(s[pos + 5])) || s[pos + 5] == '/')) {
+    } else if (text::StartsWithIgnoreAsciiCase(s.substr(pos), "<meta") && pos + 5 < s.size() &&
+               (IsAsciiWhitespace(s[pos + 5]) || s[pos + 5] == '/')) {
       pos += 5;
       const std::string_view label = MetaTagCharset(s, &pos);
       if (!label.empty()) {
@@ -676,8 +637,8 @@ std::string PrescanMetaCharset(std::string_view bytes, std::size_t limit) {
         if (first_unknown.empty()) first_unknown = label;
       }
     } else if (pos + 2 < s.size() &&
-               (IsAsciiAlpha(static_cast<unsigned char>(s[pos + 1])) ||
-                (s[pos + 1] == '/' && IsAsciiAlpha(static_cast<unsigned char>(s[pos + 2]))))) {
+               (IsAsciiAlpha(s[pos + 1]) ||
+                (s[pos + 1] == '/' && IsAsciiAlpha(s[pos + 2])))) {
       pos = SkipTag(s, pos);
     } else if (pos + 1 < s.size() && (s[pos + 1] == '!' || s[pos + 1] == '/' || s[pos + 1] == '?')) {
       pos = s.find('>', pos + 2);

@@ -17,6 +17,14 @@
 
 namespace pith::decode {
 
+// ICU converter names IcuNameForLabel returns that decode.cc also tests for (BOMs, UTF-8 input, the
+// fallback). The names double as the charset reported in EncodingInfo.
+inline constexpr std::string_view kUtf8 = "UTF-8";
+inline constexpr std::string_view kUtf16Be = "UTF-16BE";
+inline constexpr std::string_view kUtf16Le = "UTF-16LE";
+inline constexpr std::string_view kWindows1252 = "windows-1252";
+inline constexpr std::string_view kGb18030 = "GB18030";  // decodes GBK and GB2312 too
+
 // Pseudo converter names returned by IcuNameForLabel that ICU cannot open; decode.cc handles them.
 inline constexpr std::string_view kReplacementEncoding = "replacement";       // WHATWG "replacement"
 inline constexpr std::string_view kUserDefinedEncoding = "x-user-defined";    // bytes 80–FF → U+F780–U+F7FF

@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include "decode/charset.h"
+#include "text/ascii.h"
 
 namespace pith {
 
@@ -45,11 +46,6 @@ const char* EncodingSourceName(EncodingSource s) {
 namespace pith::decode {
 namespace {
 
-constexpr std::string_view kUtf8 = "UTF-8";
-constexpr std::string_view kUtf16Le = "UTF-16LE";
-constexpr std::string_view kUtf16Be = "UTF-16BE";
-constexpr std::string_view kWindows1252 = "windows-1252";
-constexpr std::string_view kGb18030 = "GB18030";
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 constexpr std::size_t kDetectorTextCap = 64 * 1024;  // bytes of text uchardet sees at most
 constexpr std::size_t kDetectorEvidence = 4 * 1024;  // non-ASCII bytes that are enough
@@ -271,29 +267,17 @@ std::string_view WithoutMatchingBom(std::string_view bytes, std::string_view nam
 // Detection
 // ---------------------------------------------------------------------------------------------
 
-bool StartsWithNoCase(std::string_view s, std::size_t pos, std::string_view lower) {
-  if (s.size() - pos < lower.size()) return false;
-  for (std::size_t i = 0; i < lower.size(); ++i) {
-    char c = s[pos + i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    if (c != lower[i]) return false;
-  }
-  return true;
-}
-
 bool IsRawTextElement(std::string_view bytes, std::size_t lt, std::string_view name) {
-  if (!StartsWithNoCase(bytes, lt + 1, name)) return false;
+  if (!text::StartsWithIgnoreAsciiCase(bytes.substr(lt + 1), name)) return false;
   const std::size_t after = lt + 1 + name.size();
-  return after >= bytes.size() || bytes[after] == '>' || bytes[after] == '/' ||
-         bytes[after] == ' ' || bytes[after] == '\t' || bytes[after] == '\n' || bytes[after] == '\r' ||
-         bytes[after] == '\f';
+  return after >= bytes.size() || bytes[after] == '>' || bytes[after] == '/' || text::IsAsciiWhitespace(bytes[after]);
 }
 
 // Position after "</name…>" at or after `from`; the end of the input if there is none.
 std::size_t SkipPastEndTag(std::string_view bytes, std::size_t from, std::string_view name) {
   std::size_t pos = from;
   while ((pos = bytes.find("</", pos)) != std::string_view::npos) {
-    if (StartsWithNoCase(bytes, pos + 2, name)) {
+    if (text::StartsWithIgnoreAsciiCase(bytes.substr(pos + 2), name)) {
       const std::size_t gt = bytes.find('>', pos);
       return gt == std::string_view::npos ? bytes.size() : gt + 1;
     }

@@ -13,6 +13,16 @@ static_assert(std::endian::native == std::endian::little);
 using html_name_tables::kTexts;
 static_assert(std::size(kTexts) == html_name::kCount);
 
+constexpr bool AllDistinct() {
+  for (std::size_t i = 0; i < std::size(kTexts); ++i) {
+    for (std::size_t j = i + 1; j < std::size(kTexts); ++j) {
+      if (kTexts[i] == kTexts[j]) return false;
+    }
+  }
+  return true;
+}
+static_assert(AllDistinct(), "a name is listed twice: in PITH_HTML_TAGS and PITH_HTML_TREE_ONLY_NAMES");
+
 constexpr std::size_t kMaxPacked = 16;  // longer names are never listed ("annotation-xml" is 14)
 constexpr int kSlotBits = 9;            // 512 slots for ~150 names: probes are almost always 1
 

@@ -1,5 +1,6 @@
 // HTML element names pith distinguishes, as a compact enum. The parser adapter maps MyHTML's tag ids
 // onto it by name; elements not listed here become Tag::kUnknown and keep their name in the Document.
+// The tree builder's names (html_names.h) are these and the few more it needs.
 #pragma once
 
 #include <cstdint>

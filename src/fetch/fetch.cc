@@ -24,34 +24,16 @@
 #include <unordered_map>
 
 #include "fetch/address_guard.h"
+#include "text/ascii.h"
 
 namespace pith::io {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool StartsWithNoCase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (Lower(s[i]) != Lower(prefix[i])) return false;
-  }
-  return true;
-}
-
-std::string LowerCopy(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = Lower(c);
-  return out;
-}
-
-std::string_view TrimSpaces(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
-    s.remove_suffix(1);
-  }
-  return s;
+// A header value: OWS before it; OWS and the line's CRLF (libcurl hands the line over whole) after.
+std::string_view TrimHeaderValue(std::string_view s) {
+  return text::TrimBack(text::TrimFront(s, text::IsHttpOws), text::IsOwsOrLineEnd);
 }
 
 void GlobalInit() {
@@ -132,10 +114,10 @@ std::size_t OnHeader(char* data, std::size_t size, std::size_t count, void* user
   auto* t = static_cast<Transfer*>(user);
   const std::size_t len = size * count;
   const std::string_view line(data, len);
-  if (StartsWithNoCase(line, "HTTP/")) {
+  if (text::StartsWithIgnoreAsciiCase(line, "HTTP/")) {
     t->retry_after.clear();  // a new response (after a redirect or 100-continue)
-  } else if (StartsWithNoCase(line, "retry-after:")) {
-    t->retry_after = std::string(TrimSpaces(line.substr(12)));
+  } else if (text::StartsWithIgnoreAsciiCase(line, "retry-after:")) {
+    t->retry_after = std::string(TrimHeaderValue(line.substr(12)));
   }
   return len;
 }
@@ -175,7 +157,7 @@ std::string CheckUrl(const std::string& url, bool allow_file, std::string* host_
     curl_url_get(u, CURLUPART_SCHEME, &scheme, 0);
     curl_url_get(u, CURLUPART_HOST, &host, 0);
     curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT);
-    const std::string s = scheme ? LowerCopy(scheme) : "";
+    const std::string s = scheme ? text::LowerAscii(scheme) : "";
     if (s == "file") {
       if (!allow_file) reason = "file:// URLs are refused (use --allow-file-urls)";
       *host_key = "file://";
@@ -184,7 +166,7 @@ std::string CheckUrl(const std::string& url, bool allow_file, std::string* host_
     } else if (host == nullptr || *host == '\0') {
       reason = "URL has no host";
     } else {
-      *host_key = s + "://" + LowerCopy(host) + ":" + (port ? port : "");
+      *host_key = s + "://" + text::LowerAscii(host) + ":" + (port ? port : "");
     }
     curl_free(scheme);
     curl_free(host);
@@ -476,7 +458,7 @@ std::string_view FetchErrorName(FetchError e) {
 }
 
 std::string CharsetOf(std::string_view content_type) {
-  const std::string lower = LowerCopy(content_type);
+  const std::string lower = text::LowerAscii(content_type);
   std::size_t pos = lower.find("charset");
   while (pos != std::string::npos) {
     std::size_t i = pos + 7;
@@ -499,7 +481,7 @@ std::string CharsetOf(std::string_view content_type) {
 }
 
 bool IsPageContentType(std::string_view content_type) {
-  const std::string t = LowerCopy(TrimSpaces(content_type.substr(0, content_type.find(';'))));
+  const std::string t = text::LowerAscii(TrimHeaderValue(content_type.substr(0, content_type.find(';'))));
   if (t.empty()) return true;
   return t.starts_with("text/") || t.find("html") != std::string::npos || t.find("xml") != std::string::npos;
 }
@@ -530,7 +512,7 @@ FetchError ClassifyCurlCode(int curl_code) {
 }
 
 double ParseRetryAfter(std::string_view value, std::int64_t now_unix) {
-  value = TrimSpaces(value);
+  value = TrimHeaderValue(value);
   if (value.empty()) return -1;
   if (std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     if (value.size() > 9) return 1e9;

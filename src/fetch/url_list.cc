@@ -4,16 +4,10 @@
 #include <fstream>
 #include <iostream>
 
+#include "text/ascii.h"
+
 namespace pith::io {
 namespace {
-
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -27,7 +21,7 @@ std::vector<std::string> ParseUrlList(std::istream& in) {
     std::string_view s = line;
     if (first && s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
     first = false;
-    s = Trim(s);
+    s = text::Trim(s, text::IsCSpace);
     if (s.empty() || s.front() == '#') continue;
     urls.emplace_back(s);
   }

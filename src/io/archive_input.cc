@@ -6,25 +6,14 @@
 #include <fstream>
 
 #include "io/warc_stream.h"
+#include "text/ascii.h"
 
 namespace pith::io {
-namespace {
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-  return s;
-}
-
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-}  // namespace
 
 bool HasArchiveName(std::string_view path) {
-  const std::string p = Lower(std::string(path));
+  const std::string p = text::LowerAscii(path);
   for (const char* ext : {".warc", ".warc.gz", ".warc.zst", ".arc", ".arc.gz"}) {
-    if (EndsWith(p, ext)) return true;
+    if (p.ends_with(ext)) return true;
   }
   return false;
 }
@@ -56,7 +45,9 @@ std::string ArchiveStem(const InputItem& item) {
   if (item.path.empty()) return "stdin";
   std::string name = std::filesystem::path(item.path).filename().string();
   for (const char* ext : {".gz", ".zst", ".warc", ".arc", ".html", ".htm"}) {
-    if (EndsWith(Lower(name), ext) && name.size() > std::strlen(ext)) name.resize(name.size() - std::strlen(ext));
+    if (text::LowerAscii(name).ends_with(ext) && name.size() > std::strlen(ext)) {
+      name.resize(name.size() - std::strlen(ext));
+    }
   }
   return name.empty() ? "input" : name;
 }

@@ -25,6 +25,7 @@
 #include <thread>
 
 #include "io/warc_stream.h"
+#include "text/ascii.h"
 
 namespace pith {
 namespace {
@@ -33,26 +34,12 @@ constexpr std::size_t kMaxHeaderBytes = 1 << 20;  // a WARC header block longer 
 constexpr std::size_t kMaxArcLine = 1 << 14;
 constexpr std::size_t kFillChunk = 1 << 18;
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-
-bool EqualsNoCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+using text::EqualsIgnoreAsciiCase;
+using text::IsOwsOrCr;  // header lines are split at LF: the CR of CRLF is trimmed with the OWS
+using text::Trim;
 
 bool ParseLength(std::string_view s, std::uint64_t* out) {
-  s = Trim(s);
+  s = Trim(s, IsOwsOrCr);
   if (s.empty() || s.size() > 18) return false;
   std::uint64_t v = 0;
   for (char c : s) {
@@ -119,7 +106,7 @@ WarcRecordType TypeOf(std::string_view name) {
       {"conversion", WarcRecordType::kConversion}, {"continuation", WarcRecordType::kContinuation},
   };
   for (const Entry& e : kTypes) {
-    if (EqualsNoCase(e.name, name)) return e.type;
+    if (EqualsIgnoreAsciiCase(e.name, name)) return e.type;
   }
   return WarcRecordType::kOther;
 }
@@ -161,7 +148,7 @@ const char* WarcErrorName(WarcError e) {
 
 std::string_view WarcRecord::Header(std::string_view name) const {
   for (const auto& [k, v] : headers) {
-    if (EqualsNoCase(k, name)) return v;
+    if (EqualsIgnoreAsciiCase(k, name)) return v;
   }
   return {};
 }
@@ -220,7 +207,7 @@ struct WarcReader::Impl {
   bool RecordStartsAt(std::size_t i) {
     Need(i, 8);
     const std::string_view s = std::string_view(buf).substr(i);
-    if (StartsWith(s, "WARC/1.") || StartsWith(s, "WARC/0.")) return true;
+    if (s.starts_with("WARC/1.") || s.starts_with("WARC/0.")) return true;
     if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return false;
     const std::size_t nl = Find("\n", i, kMaxArcLine);
     if (nl == std::string_view::npos) return false;
@@ -417,7 +404,7 @@ struct WarcReader::Impl {
     while (line_start <= head.size()) {
       std::size_t nl = head.find('\n', line_start);
       if (nl == std::string_view::npos) nl = head.size();
-      const std::string_view line = Trim(head.substr(line_start, nl - line_start));
+      const std::string_view line = Trim(head.substr(line_start, nl - line_start), IsOwsOrCr);
       const bool continuation = line_start < head.size() && (head[line_start] == ' ' || head[line_start] == '\t');
       line_start = nl + 1;
       if (first) {
@@ -432,25 +419,26 @@ struct WarcReader::Impl {
       }
       const std::size_t colon = line.find(':');
       if (colon == std::string_view::npos) continue;
-      out->headers.emplace_back(std::string(Trim(line.substr(0, colon))), std::string(Trim(line.substr(colon + 1))));
+      out->headers.emplace_back(std::string(Trim(line.substr(0, colon), IsOwsOrCr)),
+                                std::string(Trim(line.substr(colon + 1), IsOwsOrCr)));
     }
     for (const auto& [k, v] : out->headers) {
-      if (EqualsNoCase(k, "WARC-Type")) {
+      if (EqualsIgnoreAsciiCase(k, "WARC-Type")) {
         out->type_name = v;
         out->type = TypeOf(v);
-      } else if (EqualsNoCase(k, "WARC-Target-URI")) {
+      } else if (EqualsIgnoreAsciiCase(k, "WARC-Target-URI")) {
         std::string_view u = v;
         if (u.size() >= 2 && u.front() == '<' && u.back() == '>') u = u.substr(1, u.size() - 2);
         out->target_uri = std::string(u);
-      } else if (EqualsNoCase(k, "WARC-Record-ID")) {
+      } else if (EqualsIgnoreAsciiCase(k, "WARC-Record-ID")) {
         out->record_id = v;
-      } else if (EqualsNoCase(k, "WARC-Date")) {
+      } else if (EqualsIgnoreAsciiCase(k, "WARC-Date")) {
         out->date = v;
-      } else if (EqualsNoCase(k, "WARC-Truncated")) {
+      } else if (EqualsIgnoreAsciiCase(k, "WARC-Truncated")) {
         out->truncated = v;
-      } else if (EqualsNoCase(k, "Content-Type")) {
+      } else if (EqualsIgnoreAsciiCase(k, "Content-Type")) {
         out->content_type = v;
-      } else if (EqualsNoCase(k, "Content-Length")) {
+      } else if (EqualsIgnoreAsciiCase(k, "Content-Length")) {
         have_length = ParseLength(v, &length);
       }
     }
@@ -481,7 +469,7 @@ struct WarcReader::Impl {
     out->headers = {{"URL", out->target_uri}, {"IP-address", std::string(f[url_fields])},
                     {"Archive-date", std::string(f[url_fields + 1])}, {"Content-type", out->content_type},
                     {"Archive-length", std::string(f.back())}};
-    const bool header = StartsWith(url, "filedesc:");
+    const bool header = url.starts_with("filedesc:");
     out->type = header ? WarcRecordType::kArcHeader : WarcRecordType::kArcRecord;
     out->type_name = WarcRecordTypeName(out->type);
     std::uint64_t length = 0;
@@ -513,7 +501,7 @@ struct WarcReader::Impl {
     out->offset = stream.OffsetOf(Abs(pos));
     Need(pos, 8);
     const std::string_view s = std::string_view(buf).substr(pos);
-    if (StartsWith(s, "WARC/")) return ReadWarc(out);
+    if (s.starts_with("WARC/")) return ReadWarc(out);
     if (RecordStartsAt(pos)) return ReadArc(out);
     const std::uint64_t skipped = SkipToRecordStart(pos + 1) + 1;
     out->error = WarcError::kGarbage;

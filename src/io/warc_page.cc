@@ -9,23 +9,14 @@
 
 #include "io/warc_stream.h"
 #include "pith/warc.h"
+#include "text/ascii.h"
 
 namespace pith {
 namespace {
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-  return out;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+using text::IsOwsOrCr;  // header lines are split at LF: the CR of CRLF is trimmed with the OWS
+using text::LowerAscii;
+using text::Trim;
 
 struct HttpMessage {
   int status = 0;
@@ -49,7 +40,7 @@ bool ParseHttp(std::string_view block, HttpMessage* m) {
   while (i < head.size()) {
     std::size_t nl = head.find('\n', i);
     if (nl == std::string_view::npos) nl = head.size();
-    const std::string_view line = Trim(head.substr(i, nl - i));
+    const std::string_view line = Trim(head.substr(i, nl - i), IsOwsOrCr);
     i = nl + 1;
     if (first) {  // "HTTP/1.1 200 OK"
       first = false;
@@ -65,8 +56,8 @@ bool ParseHttp(std::string_view block, HttpMessage* m) {
     }
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos) continue;
-    const std::string name = LowerAscii(Trim(line.substr(0, colon)));
-    const std::string_view value = Trim(line.substr(colon + 1));
+    const std::string name = LowerAscii(Trim(line.substr(0, colon), IsOwsOrCr));
+    const std::string_view value = Trim(line.substr(colon + 1), IsOwsOrCr);
     if (name == "content-type") {
       m->content_type = LowerAscii(value);
     } else if (name == "transfer-encoding") {
@@ -82,17 +73,18 @@ bool ParseHttp(std::string_view block, HttpMessage* m) {
 // "text/html; charset=UTF-8" → media "text/html", charset "utf-8".
 void SplitContentType(std::string_view type, std::string* media, std::string* charset) {
   const std::size_t semi = type.find(';');
-  *media = LowerAscii(Trim(type.substr(0, semi)));
+  *media = LowerAscii(Trim(type.substr(0, semi), IsOwsOrCr));
   charset->clear();
   std::size_t i = semi;
   while (i != std::string_view::npos && i < type.size()) {
     const std::size_t next = type.find(';', i + 1);
-    const std::string_view param = Trim(type.substr(i + 1, next == std::string_view::npos ? std::string_view::npos : next - i - 1));
+    const std::string_view param =
+        Trim(type.substr(i + 1, next == std::string_view::npos ? std::string_view::npos : next - i - 1), IsOwsOrCr);
     const std::size_t eq = param.find('=');
-    if (eq != std::string_view::npos && LowerAscii(Trim(param.substr(0, eq))) == "charset") {
-      std::string_view v = Trim(param.substr(eq + 1));
+    if (eq != std::string_view::npos && LowerAscii(Trim(param.substr(0, eq), IsOwsOrCr)) == "charset") {
+      std::string_view v = Trim(param.substr(eq + 1), IsOwsOrCr);
       if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'')) v = v.substr(1, v.size() - 2);
-      *charset = LowerAscii(Trim(v));
+      *charset = LowerAscii(Trim(v, IsOwsOrCr));
     }
     i = next;
   }
@@ -109,7 +101,7 @@ bool UntypedMedia(std::string_view media) {
 bool LooksLikeHtml(std::string_view body) {
   std::string head = LowerAscii(body.substr(0, 1024));
   std::size_t i = 0;
-  if (StartsWith(head, "\xef\xbb\xbf")) i = 3;
+  if (head.starts_with("\xef\xbb\xbf")) i = 3;
   while (i < head.size() && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) ++i;
   if (i >= head.size() || head[i] != '<') return false;
   for (const char* tag : {"<!doctype html", "<html", "<head", "<body", "<title", "<meta", "<p>", "<div", "<script"}) {
@@ -127,9 +119,9 @@ Status Dechunk(std::string_view in, std::string* out) {
   while (i < in.size()) {
     const std::size_t nl = in.find('\n', i);
     if (nl == std::string_view::npos) break;
-    std::string_view line = Trim(in.substr(i, nl - i));
+    std::string_view line = Trim(in.substr(i, nl - i), IsOwsOrCr);
     line = line.substr(0, line.find(';'));
-    line = Trim(line);
+    line = Trim(line, IsOwsOrCr);
     std::uint64_t size = 0;
     bool ok = !line.empty() && line.size() <= 15;
     for (char c : line) {
@@ -220,7 +212,7 @@ Status Decode(const std::string& encodings, std::size_t max_bytes, std::string* 
   std::size_t i = 0;
   while (i <= encodings.size()) {
     const std::size_t comma = std::min(encodings.find(',', i), encodings.size());
-    const std::string e(Trim(std::string_view(encodings).substr(i, comma - i)));
+    const std::string e(Trim(std::string_view(encodings).substr(i, comma - i), IsOwsOrCr));
     if (!e.empty() && e != "identity") list.push_back(e);
     i = comma + 1;
   }
@@ -285,7 +277,7 @@ WarcSkip ReadWarcPage(const WarcRecord& rec, const WarcPageOptions& options, War
   HttpMessage http;
   // A block typed application/http must hold an HTTP message; a resource's block is the document.
   const bool has_http = rec.content_type.find("application/http") != std::string::npos ||
-                        (StartsWith(block, "HTTP/") && rec.type != WarcRecordType::kResource);
+                        (block.starts_with("HTTP/") && rec.type != WarcRecordType::kResource);
   if (has_http) {
     if (!ParseHttp(block, &http)) return WarcSkip::kOtherStatus;
     page->http_status = http.status;

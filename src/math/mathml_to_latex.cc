@@ -20,14 +20,14 @@ namespace {
 using Id = std::uint32_t;
 using E = MathElement;
 
-bool IsAsciiLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+using text::IsAsciiAlpha;
 
 // Whether `s` ends with a control word (\alpha): a letter after it would join its name. Command
 // names are short: a longer run of letters is text, and the look back stays bounded.
 bool EndsWithControlWord(std::string_view s) {
   constexpr std::size_t kLongestName = 32;
   std::size_t i = s.size();
-  while (i > 0 && IsAsciiLetter(s[i - 1]) && s.size() - i <= kLongestName) --i;
+  while (i > 0 && IsAsciiAlpha(s[i - 1]) && s.size() - i <= kLongestName) --i;
   if (i == s.size() || i == 0 || s[i - 1] != '\\') return false;
   std::size_t slashes = 0;  // "\\\\a": a line break, then a letter
   while (i > 0 && s[i - 1] == '\\') --i, ++slashes;
@@ -45,7 +45,7 @@ bool EndsWithControlSpace(std::string_view s) {
 // Appends `piece`, with a space where a control word would otherwise run into a letter.
 void Join(std::string_view piece, std::string* out) {
   if (piece.empty()) return;
-  if (IsAsciiLetter(piece.front()) && EndsWithControlWord(*out)) out->push_back(' ');
+  if (IsAsciiAlpha(piece.front()) && EndsWithControlWord(*out)) out->push_back(' ');
   out->append(piece);
 }
 
@@ -55,7 +55,7 @@ bool IsSingleToken(std::string_view s) {
   if (s[0] == '\\') {
     if (s.size() == 2) return true;
     for (std::size_t i = 1; i < s.size(); ++i) {
-      if (!IsAsciiLetter(s[i])) return false;
+      if (!IsAsciiAlpha(s[i])) return false;
     }
     return s.size() > 1;
   }
@@ -106,11 +106,8 @@ std::string Argument(const std::string& s) { return IsSingleToken(s) || IsBraceG
 // braces would be a second pair.
 std::string Inner(const std::string& s) { return IsBraceGroup(s) ? s.substr(1, s.size() - 2) : s; }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+using text::IsXmlWhitespace;
+using text::Trim;
 
 bool IsOpeningFence(std::string_view t) {
   return t == "(" || t == "[" || t == "{" || t == "|" || t == "\u2016" || t == "\u27E8" || t == "\u2329" ||
@@ -162,7 +159,7 @@ void AppendTextMode(std::string_view s, std::string* out) {
 
 // mspace widths TeX has a command for.
 std::string_view SpaceCommand(std::string_view width) {
-  width = Trim(width);
+  width = Trim(width, IsXmlWhitespace);
   if (width == "thinmathspace") return "\\,";
   if (width == "mediummathspace") return "\\:";
   if (width == "thickmathspace") return "\\;";
@@ -171,7 +168,7 @@ std::string_view SpaceCommand(std::string_view width) {
   const std::string w(width);
   char* end = nullptr;
   const double value = std::strtod(w.c_str(), &end);
-  const std::string_view unit = Trim(std::string_view(end));
+  const std::string_view unit = Trim(std::string_view(end), IsXmlWhitespace);
   double em = value;
   if (unit == "ex") {
     em = value * 0.43;
@@ -199,7 +196,7 @@ class Converter {
 
  private:
   static std::string Trimmed(std::string s) {
-    const std::string_view v = Trim(s);
+    const std::string_view v = Trim(s, IsXmlWhitespace);
     return std::string(v);
   }
   bool Over() const { return produced_ > kMaxBytes; }
@@ -211,7 +208,7 @@ class Converter {
     for (Id c = t_[id].first_child; c != kNoMathNode; c = t_[c].next_sibling) {
       const MathElement e = t_[c].element;
       if (e == E::kAnnotation || e == E::kAnnotationXml) continue;
-      if (e == E::kText && Trim(t_.Text(c)).empty()) continue;
+      if (e == E::kText && Trim(t_.Text(c), IsXmlWhitespace).empty()) continue;
       kids.push_back(c);
     }
     return kids;
@@ -261,7 +258,7 @@ class Converter {
       id = kids[0];
     }
     if (id == kNoMathNode || t_[id].element != E::kMo) return false;
-    *text = std::string(Trim(TextOf(id)));
+    *text = std::string(Trim(TextOf(id), IsXmlWhitespace));
     if (mo) *mo = id;
     return true;
   }
@@ -326,7 +323,7 @@ class Converter {
       Piece p;
       // ( + a fraction without a rule + ): a binomial coefficient.
       if (i + 2 < kids.size() && t_[kids[i + 1]].element == E::kMfrac &&
-          Trim(t_.Attr(kids[i + 1], MathAttr::kLinethickness)) == "0" && OperatorText(kids[i], &open) &&
+          Trim(t_.Attr(kids[i + 1], MathAttr::kLinethickness), IsXmlWhitespace) == "0" && OperatorText(kids[i], &open) &&
           open == "(" && OperatorText(kids[i + 2], &close) && close == ")") {
         const std::vector<Id> parts = Kids(kids[i + 1]);
         p = Unit("\\binom{" + Inner(Node(Kid(parts, 0), depth + 1, inherited).latex) + "}{" +
@@ -413,11 +410,11 @@ class Converter {
         // A token holding elements (KaTeX writes <mo><mover>…</mover></mo>) is read as a row.
         if (HoldsElements(id)) return RowOf(id, depth + 1, inherited);
         return Token(id, inherited);
-      case E::kText: return Characters(Trim(t_.Text(id)), TokenRole::kIdentifier, inherited, false);
+      case E::kText: return Characters(Trim(t_.Text(id), IsXmlWhitespace), TokenRole::kIdentifier, inherited, false);
       case E::kMtext: return Text(id);
       case E::kMs: {
         std::string latex = "\\text{\"";
-        AppendTextMode(Trim(TextOf(id)), &latex);
+        AppendTextMode(Trim(TextOf(id), IsXmlWhitespace), &latex);
         produced_ += latex.size();
         return Unit(latex + "\"}");
       }
@@ -457,7 +454,7 @@ class Converter {
   }
 
   // Past kMaxDepth: the subtree's characters, as identifiers.
-  Piece Flat(Id id) { return Characters(Trim(TextOf(id)), TokenRole::kIdentifier, Variant::kDefault, false); }
+  Piece Flat(Id id) { return Characters(Trim(TextOf(id), IsXmlWhitespace), TokenRole::kIdentifier, Variant::kDefault, false); }
 
   // The style a token is set in: its mathvariant, MathJax's -tex- variant, or the inherited one.
   Variant TokenVariant(Id id, Variant inherited) const {
@@ -470,13 +467,13 @@ class Converter {
 
   Piece Token(Id id, Variant inherited) {
     const MathElement e = t_[id].element;
-    const std::string text(Trim(TextOf(id)));
+    const std::string text(Trim(TextOf(id), IsXmlWhitespace));
     if (text.empty()) return Piece{};
     const Variant variant = TokenVariant(id, inherited);
     if (e == E::kMo) {
       if (text == "mod") return Unit("\\bmod");
       // A word: a function or an operator name (lim, max, argmax).
-      if (text.size() > 1 && IsAsciiLetter(text[0]) && IsAsciiLetter(text[1])) return Word(text, Variant::kNormal, id);
+      if (text.size() > 1 && IsAsciiAlpha(text[0]) && IsAsciiAlpha(text[1])) return Word(text, Variant::kNormal, id);
       if (Piece fence = Fence(id, text); !fence.latex.empty()) return fence;
       Piece op = Characters(text, TokenRole::kOperator, Variant::kDefault, false);
       // Spaced as people write TeX: around a relation or a times sign, after a comma.
@@ -487,9 +484,9 @@ class Converter {
       return op;
     }
     if (e == E::kMi && text == "\u2205" && t_.Attr(id, MathAttr::kAlternate) == "1") return Unit("\\varnothing");
-    if (e == E::kMi && text.size() > 1 && !IsSingleToken(text) && IsAsciiLetter(text[0])) {
+    if (e == E::kMi && text.size() > 1 && !IsSingleToken(text) && IsAsciiAlpha(text[0])) {
       bool plain = true;
-      for (const char c : text) plain = plain && IsAsciiLetter(c);
+      for (const char c : text) plain = plain && IsAsciiAlpha(c);
       if (plain) return Word(text, variant, id);
     }
     return Characters(text, TokenRole::kIdentifier, variant, e == E::kMi, e == E::kMn);
@@ -504,7 +501,7 @@ class Converter {
     if (texclass.empty() && parent != kNoMathNode && t_[parent].element == E::kMrow) {
       texclass = t_.Attr(parent, MathAttr::kTexclass);
     }
-    const std::string_view minsize = Trim(t_.Attr(mo, MathAttr::kMinsize));
+    const std::string_view minsize = Trim(t_.Attr(mo, MathAttr::kMinsize), IsXmlWhitespace);
     std::string size;
     if (minsize == "1.2em") size = "\\big";
     if (minsize == "1.623em") size = "\\Big";
@@ -573,7 +570,7 @@ class Converter {
       if (IsInvisibleOperator(raw) || raw == 0x200B) continue;
       const StyledCharacter c = Unstyle(raw);
       Variant v = c.variant != Variant::kDefault ? c.variant : variant;
-      const bool latin = c.base < 0x80 && IsAsciiLetter(static_cast<char>(c.base));
+      const bool latin = c.base < 0x80 && IsAsciiAlpha(static_cast<char>(c.base));
       // Styles TeX already gives the character: italic Latin letters in <mi>, upright digits, Greek
       // and symbols (a normal ⊤ is \top).
       if (v == Variant::kItalic && identifier && latin) v = Variant::kDefault;
@@ -604,7 +601,7 @@ class Converter {
   }
 
   Piece Text(Id id) {
-    const std::string text(Trim(TextOf(id)));
+    const std::string text(Trim(TextOf(id), IsXmlWhitespace));
     if (text.empty()) return Piece{};
     if (std::string spaces; Spaces(text, &spaces)) return Unit(spaces);
     // The text's style as the text-mode font command (\textbf{…} is <mtext mathvariant="bold">).
@@ -685,15 +682,15 @@ class Converter {
     }
     const std::vector<Id> kids = Kids(id);
     if (kids.size() == 1 && t_[kids[0]].element == E::kMtable) {
-      const std::string_view env = MatrixEnvironment(Trim(open), Trim(close));
+      const std::string_view env = MatrixEnvironment(Trim(open, IsXmlWhitespace), Trim(close, IsXmlWhitespace));
       if (!env.empty()) return Unit(Table(kids[0], depth, env));
     }
-    std::string latex = "\\left" + Delimiter(Trim(open));
+    std::string latex = "\\left" + Delimiter(Trim(open, IsXmlWhitespace));
     for (std::size_t i = 0; i < kids.size(); ++i) {
       if (i > 0 && !seps.empty()) latex.push_back(seps[std::min(i - 1, seps.size() - 1)]);
       Join(Node(kids[i], depth + 1, inherited).latex, &latex);
     }
-    Join("\\right" + Delimiter(Trim(close)), &latex);
+    Join("\\right" + Delimiter(Trim(close, IsXmlWhitespace)), &latex);
     return Unit(std::move(latex));
   }
 
@@ -755,12 +752,12 @@ class Converter {
     Id mo = kNoMathNode;
     if (OperatorText(base, &text, &mo)) {
       if (t_.Attr(mo, MathAttr::kMovablelimits) == "true" || t_.Attr(mo, MathAttr::kLargeop) == "true") return true;
-      if (text.size() > 1 && IsAsciiLetter(text[0])) return true;
+      if (text.size() > 1 && IsAsciiAlpha(text[0])) return true;
       std::size_t i = 0;
       return !text.empty() && IsLargeOperator(text::NextCodePoint(text, i));
     }
     if (base != kNoMathNode && t_[base].element == E::kMi) {
-      const std::string name(Trim(TextOf(base)));
+      const std::string name(Trim(TextOf(base), IsXmlWhitespace));
       return name == "lim" || name == "max" || name == "min" || name == "sup" || name == "inf" ||
              name == "limsup" || name == "liminf" || name == "det" || name == "gcd" || name == "Pr";
     }
@@ -772,7 +769,7 @@ class Converter {
     if (script == kNoMathNode) return 0;
     const MathElement e = t_[script].element;
     if (e != E::kMo && e != E::kMi && e != E::kMtext) return 0;
-    const std::string text(Trim(TextOf(script)));
+    const std::string text(Trim(TextOf(script), IsXmlWhitespace));
     std::size_t i = 0;
     if (text.empty()) return 0;
     const char32_t c = text::NextCodePoint(text, i);
@@ -955,7 +952,7 @@ bool IsTexEncoding(std::string_view encoding) {
   static constexpr std::string_view kNames[] = {"application/x-tex", "tex", "text/x-tex", "application/x-latex",
                                                 "latex", "text/latex", "text/tex"};
   for (const std::string_view name : kNames) {
-    if (text::EqualsIgnoreAsciiCase(Trim(encoding), name)) return true;
+    if (text::EqualsIgnoreAsciiCase(Trim(encoding, IsXmlWhitespace), name)) return true;
   }
   return false;
 }
@@ -988,8 +985,8 @@ std::string MathmlToLatex(const MathTree& tree, std::uint32_t math) {
 
 bool IsDisplayMath(const MathTree& tree, std::uint32_t math) {
   math = FindMath(tree, math);
-  return text::EqualsIgnoreAsciiCase(Trim(tree.Attr(math, MathAttr::kDisplay)), "block") ||
-         text::EqualsIgnoreAsciiCase(Trim(tree.Attr(math, MathAttr::kMode)), "display");
+  return text::EqualsIgnoreAsciiCase(Trim(tree.Attr(math, MathAttr::kDisplay), IsXmlWhitespace), "block") ||
+         text::EqualsIgnoreAsciiCase(Trim(tree.Attr(math, MathAttr::kMode), IsXmlWhitespace), "display");
 }
 
 }  // namespace pith::math

@@ -9,13 +9,8 @@
 namespace pith::math {
 namespace {
 
-bool IsSpaceByte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsSpaceByte(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpaceByte(s.back())) s.remove_suffix(1);
-  return s;
-}
+using text::IsAsciiWhitespace;
+using text::Trim;
 
 // Whether text[at] is escaped by an odd run of backslashes before it.
 bool Escaped(std::string_view text, std::size_t at) {
@@ -38,7 +33,7 @@ bool Closes(std::string_view text, std::size_t at, std::string_view open, std::s
       from = end + 1;
       continue;
     }
-    if (Trim(text.substr(at + open.size(), end - at - open.size())).empty()) return false;
+    if (Trim(text.substr(at + open.size(), end - at - open.size()), IsAsciiWhitespace).empty()) return false;
     *found = {at, end + close.size(), at + open.size(), end, display};
     return true;
   }
@@ -60,8 +55,8 @@ bool HoldsNonTex(std::string_view tex) {
 // ("US$20", ":$R-5$" are none), no closing bracket just after it nor opening bracket just before
 // the closing ("($) to ($$$)"), nothing TeX cannot hold.
 bool ClosesDollar(std::string_view text, std::size_t at, DelimitedTex* found) {
-  if (at + 1 >= text.size() || IsSpaceByte(text[at + 1])) return false;
-  if (at > 0 && static_cast<unsigned char>(text[at - 1]) < 0x80 && !IsSpaceByte(text[at - 1]) &&
+  if (at + 1 >= text.size() || IsAsciiWhitespace(text[at + 1])) return false;
+  if (at > 0 && static_cast<unsigned char>(text[at - 1]) < 0x80 && !IsAsciiWhitespace(text[at - 1]) &&
       std::strchr("([{'\"/-*_", text[at - 1]) == nullptr) {
     return false;
   }
@@ -70,7 +65,7 @@ bool ClosesDollar(std::string_view text, std::size_t at, DelimitedTex* found) {
     if (text[i] != '$') continue;
     if (Escaped(text, i)) continue;
     const char before = text[i - 1];
-    if (IsSpaceByte(before) || before == '(' || before == '[' || before == '{') return false;
+    if (IsAsciiWhitespace(before) || before == '(' || before == '[' || before == '{') return false;
     if (i + 1 < text.size() && (IsDigit(text[i + 1]) || text[i + 1] == '$')) return false;
     if (i == at + 1) return false;  // "$$" is the display delimiter
     if (HoldsNonTex(text.substr(at + 1, i - at - 1))) return false;
@@ -89,7 +84,7 @@ bool ClosesDoubleDollar(std::string_view text, std::size_t at, DelimitedTex* fou
   const std::string_view tex = text.substr(at + 2, end - at - 2);
   bool texlike = false;
   for (const char c : tex) texlike = texlike || IsAsciiAlnum(c) || c == '\\';
-  if (!texlike || Trim(tex).empty()) return false;
+  if (!texlike || Trim(tex, IsAsciiWhitespace).empty()) return false;
   *found = {at, end + 2, at + 2, end, true};
   return true;
 }
@@ -151,19 +146,19 @@ bool FindDelimitedTex(std::string_view text, std::size_t from, DelimitedTex* fou
 }
 
 bool IsTexScriptType(std::string_view type, bool* display) {
-  type = Trim(type);
+  type = Trim(type, IsAsciiWhitespace);
   if (!text::StartsWithIgnoreAsciiCase(type, "math/tex")) return false;
-  std::string_view rest = Trim(type.substr(8));
+  std::string_view rest = Trim(type.substr(8), IsAsciiWhitespace);
   *display = false;
   if (rest.empty()) return true;
   if (rest[0] != ';') return false;
-  rest = Trim(rest.substr(1));
+  rest = Trim(rest.substr(1), IsAsciiWhitespace);
   *display = text::EqualsIgnoreAsciiCase(rest, "mode=display");
   return true;
 }
 
 std::string_view CleanTexSource(std::string_view tex) {
-  tex = Trim(tex);
+  tex = Trim(tex, IsAsciiWhitespace);
   for (const std::string_view style : {std::string_view("{\\displaystyle"), std::string_view("{\\textstyle")}) {
     if (!tex.starts_with(style) || !tex.ends_with('}')) continue;
     // The wrapper's brace must close at the end, not earlier ("{\displaystyle a}{b}").
@@ -179,14 +174,14 @@ std::string_view CleanTexSource(std::string_view tex) {
     }
     const std::string_view inner = tex.substr(style.size(), tex.size() - style.size() - 1);
     if (whole && depth == 0 && (inner.empty() || !((inner[0] | 0x20) >= 'a' && (inner[0] | 0x20) <= 'z'))) {
-      return Trim(inner);
+      return Trim(inner, IsAsciiWhitespace);
     }
   }
   return tex;
 }
 
 bool IsFormulaImage(std::string_view class_names, std::string_view src, std::string_view alt, bool* display) {
-  alt = Trim(alt);
+  alt = Trim(alt, IsAsciiWhitespace);
   if (alt.empty()) return false;
   const bool math_class = AnyWord(class_names, [](std::string_view w) {
     return text::EqualsIgnoreAsciiCase(w, "math") || text::EqualsIgnoreAsciiCase(w, "latex") ||

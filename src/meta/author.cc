@@ -70,7 +70,7 @@ void EnglishBylines(const dom::Document& doc, const Stream& st, std::size_t wb, 
   while (line < we && found < 8) {
     std::size_t nl = text.find('\n', line);
     if (nl == std::string_view::npos || nl > we) nl = we;
-    const std::string_view l = Trim(text.substr(line, nl - line));
+    const std::string_view l = Trim(text.substr(line, nl - line), IsControlOrSpace);
     const std::size_t lpos = line;
     line = nl + 1;
     if (l.size() < 5 || l.size() > 200) continue;

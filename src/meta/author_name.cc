@@ -21,7 +21,7 @@ std::string StripAuthorPrefixes(std::string v) {
   for (int round = 0; round < 3; ++round) {
     bool stripped = false;
     for (std::string_view p : tables::kAuthorPrefixes) {
-      if (v.size() <= p.size() || !StartsWithCI(v, p)) continue;
+      if (v.size() <= p.size() || !StartsWithIgnoreAsciiCase(v, p)) continue;
       std::string_view rest = std::string_view(v).substr(p.size());
       const bool ascii_word = IsAsciiAlnum(static_cast<unsigned char>(p.back()));
       // An ASCII prefix must end at a word boundary ("Byron" does not start with "By").

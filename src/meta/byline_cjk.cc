@@ -225,7 +225,7 @@ std::string OnlyChineseNames(std::string_view s, bool credit) {
       e += SeqLen(s[e]);
     }
     const std::string_view w = s.substr(i, e - i);
-    const bool last = e >= s.size() || Trim(s.substr(e)).empty();
+    const bool last = e >= s.size() || Trim(s.substr(e), IsControlOrSpace).empty();
     if (!w.empty()) {
       const std::size_t han = CodePoints(w);
       bool place = false;
@@ -274,7 +274,7 @@ void UnlabelledCjkBylines(const Stream& st, const Anchor& anchor, std::size_t wb
     std::string_view l;
     while (l.empty() && *line < text.size()) {
       const std::size_t e = line_end(*line);
-      l = Trim(text.substr(*line, e - *line));
+      l = Trim(text.substr(*line, e - *line), IsControlOrSpace);
       *at = *line;
       *line = e + 1;
     }
@@ -313,8 +313,9 @@ void UnlabelledCjkBylines(const Stream& st, const Anchor& anchor, std::size_t wb
     if (open == std::string_view::npos) continue;
     const std::size_t inner_begin = open + open_len;
     if (inner_begin + close_len > tail.size()) continue;
-    const std::string_view inner = Trim(tail.substr(inner_begin, tail.size() - close_len - inner_begin));
-    const std::string_view before = Trim(l.substr(0, l.size() - tail.size() + open));
+    const std::string_view inner =
+        Trim(tail.substr(inner_begin, tail.size() - close_len - inner_begin), IsControlOrSpace);
+    const std::string_view before = Trim(l.substr(0, l.size() - tail.size() + open), IsControlOrSpace);
     if (!before.empty()) {
       static constexpr std::string_view kSentenceEnds[] = {"。", "！", "？", "”", "」", "』", ".", "!", "?", "\""};
       bool sentence = false;

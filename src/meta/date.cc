@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "meta/date_parse.h"
+#include "text/ascii.h"
 #include "text/word_bytes.h"
 
 namespace pith::meta {
@@ -160,12 +161,6 @@ bool AllDigits(std::string_view s) {
   return true;
 }
 
-std::string_view TrimAscii(std::string_view s) {
-  while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);
-  while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.remove_suffix(1);
-  return s;
-}
-
 // Compact forms: 20091109, 200911091230[00], 20091109T123000, Unix seconds / milliseconds.
 std::string NormalizeCompact(std::string_view s) {
   Parts p;
@@ -223,7 +218,7 @@ std::string FindDateInText(std::string_view text) {
 }
 
 std::string NormalizeDate(std::string_view s) {
-  s = TrimAscii(s);
+  s = text::Trim(s, text::IsControlOrSpace);
   if (s.empty() || s.size() > 512) return "";
   if (s.size() >= 8 && AllDigits(s.substr(0, 8)) && (s.size() == 8 || s[8] == 'T' || AllDigits(s))) {
     std::string c = NormalizeCompact(s);

@@ -24,7 +24,7 @@ bool HasClassHint(std::string_view cls, std::string_view id) {
   std::size_t n = 0;
   for (std::string_view part : {cls, id}) {
     const std::size_t take = std::min(part.size(), sizeof buf - 1 - n);
-    for (std::size_t i = 0; i < take; ++i) buf[n + i] = Lower(part[i]);
+    for (std::size_t i = 0; i < take; ++i) buf[n + i] = AsciiLower(part[i]);
     n += take;
     if (n + 1 < sizeof buf) buf[n++] = ' ';
   }
@@ -41,14 +41,14 @@ bool HasClassHint(std::string_view cls, std::string_view id) {
   auto add = [&](std::string_view k) {
     if (!k.empty() && k.size() < 64) f->metas.push_back({LowerAscii(k), value});
   };
-  add(Trim(doc.GetAttr(id, Attr::kName)));
-  for (std::string_view property = Trim(doc.GetAttr(id, Attr::kProperty)); !property.empty();) {
+  add(Trim(doc.GetAttr(id, Attr::kName), IsControlOrSpace));
+  for (std::string_view property = Trim(doc.GetAttr(id, Attr::kProperty), IsControlOrSpace); !property.empty();) {
     const std::size_t end = std::min(property.find_first_of(" \t\n\r\f"), property.size());
     add(property.substr(0, end));
-    property = Trim(property.substr(end));
+    property = Trim(property.substr(end), IsControlOrSpace);
   }
-  add(Trim(itemprop));
-  add(Trim(doc.GetAttr(id, Attr::kHttpEquiv)));
+  add(Trim(itemprop, IsControlOrSpace));
+  add(Trim(doc.GetAttr(id, Attr::kHttpEquiv), IsControlOrSpace));
 }
 
 }  // namespace
@@ -74,18 +74,20 @@ void CollectFacts(const dom::Document& doc, const dom::Annotation& ann, Facts* f
     }
     switch (node.tag) {
       case Tag::kMeta: {
-        const std::string_view value = Trim(doc.GetAttr(id, Attr::kContent));
+        const std::string_view value = Trim(doc.GetAttr(id, Attr::kContent), IsControlOrSpace);
         if (value.empty()) break;
         AddMetaKeys(doc, id, itemprop, value, f);
         continue;  // a <meta itemprop> is fully handled here
       }
       case Tag::kLink:
         if (f->canonical.empty() && ContainsCI(rel, "canonical")) {
-          if (const std::string_view href = doc.GetAttr(id, Attr::kHref); !href.empty()) f->canonical = Trim(href);
+          if (const std::string_view href = doc.GetAttr(id, Attr::kHref); !href.empty()) {
+            f->canonical = Trim(href, IsControlOrSpace);
+          }
         }
         break;
       case Tag::kBase:
-        if (f->base_href.empty()) f->base_href = Trim(doc.GetAttr(id, Attr::kHref));
+        if (f->base_href.empty()) f->base_href = Trim(doc.GetAttr(id, Attr::kHref), IsControlOrSpace);
         break;
       case Tag::kHtml:
         if (f->html_lang.empty()) f->html_lang = doc.GetAttr(id, Attr::kLang);

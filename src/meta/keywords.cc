@@ -30,7 +30,7 @@ void SplitKeywords(std::string_view value, std::vector<std::string>* out) {
     const std::string item = CollapseSpace(value.substr(start, end - start), 200);
     if (item.empty() || out->size() >= 64) return;
     for (const auto& k : *out) {
-      if (EqualsCI(k, item)) return;
+      if (EqualsIgnoreAsciiCase(k, item)) return;
     }
     out->push_back(item);
   };

@@ -311,7 +311,7 @@ bool IsRtlLang(std::string_view tag) {
 }  // namespace
 
 std::string NormalizeLangTag(std::string_view tag) {
-  tag = Trim(tag);
+  tag = Trim(tag, IsControlOrSpace);
   const std::size_t cut = tag.find_first_of(",; ");
   if (cut != std::string_view::npos) tag = tag.substr(0, cut);
   if (tag.empty() || tag.size() > 35) return "";
@@ -378,7 +378,7 @@ void ChooseLanguageAndDirection(const dom::Document& doc, const Facts& f, const 
   // The innermost dir attribute around the headline (or the first <main>/<article>), else
   // <body>'s, else <html>'s: the direction of the content, not of the page chrome.
   auto dir_of = [&](std::string_view v) {
-    const std::string d = LowerAscii(Trim(v));
+    const std::string d = LowerAscii(Trim(v, IsControlOrSpace));
     return d == "rtl" || d == "ltr" ? d : std::string();
   };
   std::string dir;

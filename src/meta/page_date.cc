@@ -34,7 +34,7 @@ bool PrecededBy(std::string_view text, std::size_t pos, const std::string_view (
   }
   const std::size_t b = e >= 32 ? e - 32 : 0;
   char buf[32];
-  for (std::size_t i = b; i < e; ++i) buf[i - b] = Lower(text[i]);
+  for (std::size_t i = b; i < e; ++i) buf[i - b] = AsciiLower(text[i]);
   const std::string_view window(buf, e - b);
   for (auto l : labels) {
     if (window.size() >= l.size() && std::string_view(window).substr(window.size() - l.size()) == l) {
@@ -53,7 +53,7 @@ bool FollowedByWeekday(std::string_view text, std::size_t pos) {
   if (text.substr(b, 3) == "（") b += 3;
   char buf[12];
   const std::size_t n = std::min<std::size_t>(12, text.size() - std::min(b, text.size()));
-  for (std::size_t i = 0; i < n; ++i) buf[i] = Lower(text[b + i]);
+  for (std::size_t i = 0; i < n; ++i) buf[i] = AsciiLower(text[b + i]);
   const std::string_view window(buf, n);
   for (auto w : tables::kWeekdayWords) {
     if (window.starts_with(w)) return true;

@@ -165,7 +165,7 @@ ContentStart FindContentStart(const Stream& st, const std::vector<std::uint8_t>&
     const std::size_t nl = s.begin == 0 ? std::string_view::npos : text.rfind('\n', s.begin - 1);
     const std::size_t b = nl == std::string_view::npos ? 0 : nl + 1;
     const std::size_t e = std::min(text.find('\n', s.begin), text.size());
-    return {Trim(text.substr(b, e - b)), s.node};
+    return {Trim(text.substr(b, e - b), IsControlOrSpace), s.node};
   }
   return {};
 }

@@ -8,17 +8,11 @@
 
 namespace pith::meta {
 
-std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = Lower(c);
-  return out;
-}
-
 std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t from) {
   if (needle.empty()) return from <= hay.size() ? from : std::string_view::npos;
   if (hay.size() < needle.size()) return std::string_view::npos;
   // The first byte is compared in both cases, without lower-casing the text.
-  const char first = Lower(needle[0]);
+  const char first = AsciiLower(needle[0]);
   const char first_upper = first >= 'a' && first <= 'z' ? static_cast<char>(first - 32) : first;
   const std::size_t end = hay.size() - needle.size() + 1;  // past the last place the needle fits
   // A letter's two cases, and no other byte, become the lower-case one when OR'd with 0x20: then
@@ -32,7 +26,7 @@ std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t fr
       }
     }
     for (const std::size_t stop = std::min(end, i + 8); i < stop; ++i) {
-      if ((hay[i] == first || hay[i] == first_upper) && EqualsCI(hay.substr(i, needle.size()), needle)) {
+      if ((hay[i] == first || hay[i] == first_upper) && EqualsIgnoreAsciiCase(hay.substr(i, needle.size()), needle)) {
         return i;
       }
     }
@@ -72,7 +66,7 @@ std::string NormKey(std::string_view s) {
     const std::size_t b = i;
     const char32_t c = text::NextCodePoint(s, i);
     if (!IsWordChar(c)) continue;
-    if (c < 0x80) out.push_back(Lower(static_cast<char>(c)));
+    if (c < 0x80) out.push_back(AsciiLower(static_cast<char>(c)));
     else out.append(s.substr(b, i - b));
   }
   return out;
@@ -112,7 +106,7 @@ std::vector<std::string> WordSet(std::string_view s) {
       flush();
       words.emplace_back(s.substr(b, i - b));
     } else if (IsWordChar(c)) {
-      if (c < 0x80) cur.push_back(Lower(static_cast<char>(c)));
+      if (c < 0x80) cur.push_back(AsciiLower(static_cast<char>(c)));
       else cur.append(s.substr(b, i - b));
     } else {
       flush();
@@ -135,8 +129,9 @@ double WordOverlap(std::string_view a, std::string_view b) {
 }
 
 bool LooksLikeUrl(std::string_view s) {
-  return StartsWithCI(s, "http:") || StartsWithCI(s, "https:") || StartsWithCI(s, "www.") ||
-         s.find("://") != std::string_view::npos || StartsWithCI(s, "/") ||
+  return StartsWithIgnoreAsciiCase(s, "http:") || StartsWithIgnoreAsciiCase(s, "https:") ||
+         StartsWithIgnoreAsciiCase(s, "www.") || s.find("://") != std::string_view::npos ||
+         StartsWithIgnoreAsciiCase(s, "/") ||
          (s.find('.') != std::string_view::npos && s.find(' ') == std::string_view::npos &&
           s.find('/') != std::string_view::npos);
 }

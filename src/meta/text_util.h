@@ -15,13 +15,13 @@
 
 namespace pith::meta {
 
-inline char Lower(char c) { return text::AsciiLower(c); }
-
-std::string LowerAscii(std::string_view s);
-
-inline bool EqualsCI(std::string_view a, std::string_view b) { return text::EqualsIgnoreAsciiCase(a, b); }
-
-inline bool StartsWithCI(std::string_view s, std::string_view p) { return text::StartsWithIgnoreAsciiCase(s, p); }
+using text::AsciiLower;
+using text::EqualsIgnoreAsciiCase;
+using text::LowerAscii;
+using text::StartsWithIgnoreAsciiCase;
+// Metadata values are trimmed of every control byte and space: Trim(value, IsControlOrSpace).
+using text::IsControlOrSpace;
+using text::Trim;
 
 std::size_t FindCI(std::string_view hay, std::string_view needle, std::size_t from = 0);
 
@@ -131,11 +131,5 @@ class StringSet {
   const std::string_view (&strings_)[N];
   std::array<bool, kHeadKeys> heads_{};
 };
-
-inline std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (static_cast<unsigned char>(s.front()) <= ' ')) s.remove_prefix(1);
-  while (!s.empty() && (static_cast<unsigned char>(s.back()) <= ' ')) s.remove_suffix(1);
-  return s;
-}
 
 }  // namespace pith::meta

@@ -242,7 +242,7 @@ std::string CutTitleByline(std::string* title) {
   for (std::size_t i = 0; i < seps.size(); ++i) {
     const std::size_t b = seps[i].pos + seps[i].len;
     const std::size_t e = i + 1 < seps.size() ? seps[i + 1].pos : title->size();
-    const std::string_view part = Trim(std::string_view(*title).substr(b, e - b));
+    const std::string_view part = Trim(std::string_view(*title).substr(b, e - b), IsControlOrSpace);
     if (!(part.starts_with("by ") || part.starts_with("By "))) continue;
     const std::string name = CleanAuthor(part);
     if (name.empty() || WordCount(name) > 4) continue;
@@ -295,7 +295,7 @@ bool ParagraphFollows(const Stream& st, std::size_t from) {
     const std::size_t b = nl + 1;
     nl = text.find('\n', b);
     const std::size_t e = nl == std::string_view::npos ? text.size() : nl;
-    if (Trim(text.substr(b, e - b)).size() >= 60) return true;
+    if (Trim(text.substr(b, e - b), IsControlOrSpace).size() >= 60) return true;
   }
   return false;
 }

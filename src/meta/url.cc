@@ -14,8 +14,8 @@ namespace {
 // page URL) when that yields an absolute URL, else the page URL. Used by LinkBase and for the
 // canonical URL in ExtractMetadata.
 std::string ResolveBase(std::string_view page_url, std::string_view base_href) {
-  std::string base(Trim(page_url));
-  if (!Trim(base_href).empty()) {
+  std::string base(Trim(page_url, IsControlOrSpace));
+  if (!Trim(base_href, IsControlOrSpace).empty()) {
     std::string resolved = ResolveUrl(base, base_href);
     if (!resolved.empty()) return resolved;
   }
@@ -28,13 +28,13 @@ std::string LinkBase(const dom::Document& doc, std::string_view page_url) {
   for (dom::NodeId id = 0; id < doc.size(); ++id) {
     if (doc[id].tag != dom::Tag::kBase) continue;
     const std::string_view href = doc.GetAttr(id, dom::Attr::kHref);
-    if (!Trim(href).empty()) return ResolveBase(page_url, href);
+    if (!Trim(href, IsControlOrSpace).empty()) return ResolveBase(page_url, href);
   }
   return ResolveBase(page_url, {});
 }
 
 std::string ResolveUrl(std::string_view base, std::string_view ref) {
-  ref = Trim(ref);
+  ref = Trim(ref, IsControlOrSpace);
   auto scheme_end = [](std::string_view u) -> std::size_t {
     for (std::size_t i = 0; i < u.size(); ++i) {
       const char c = u[i];
@@ -44,7 +44,7 @@ std::string ResolveUrl(std::string_view base, std::string_view ref) {
     return std::string_view::npos;
   };
   if (scheme_end(ref) != std::string_view::npos) return std::string(ref);
-  base = Trim(base);
+  base = Trim(base, IsControlOrSpace);
   const std::size_t bs = scheme_end(base);
   if (bs == std::string_view::npos || base.substr(bs, 3) != "://") return "";
   const std::string_view scheme = base.substr(0, bs);  // "https"
@@ -112,7 +112,7 @@ std::string CanonicalUrl(const Facts& f, std::string_view page_url) {
     const std::string_view og = MetaValue(f, "og:url");
     if (!og.empty()) url = ResolveUrl(base, og);
   }
-  if (url.empty()) url = std::string(Trim(page_url));
+  if (url.empty()) url = std::string(Trim(page_url, IsControlOrSpace));
   return url;
 }
 

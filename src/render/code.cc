@@ -65,7 +65,7 @@ bool IsKnownDialect(std::string_view v) {
   return hyphen != std::string_view::npos && hyphen >= 3 && hyphen + 1 < v.size() && IsKnownLanguage(v.substr(0, hyphen));
 }
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using text::IsAsciiWhitespace;
 
 // A language name as written in a class or attribute, lower-cased; "" when it cannot be one (a
 // name is letters, digits and + # . _ -, at most 32 of them).
@@ -88,9 +88,9 @@ std::string Normalized(std::string_view v) {
 bool NamesHighlighter(std::string_view value) {
   std::size_t i = 0;
   while (i < value.size()) {
-    while (i < value.size() && IsSpace(value[i])) ++i;
+    while (i < value.size() && IsAsciiWhitespace(value[i])) ++i;
     const std::size_t begin = i;
-    while (i < value.size() && !IsSpace(value[i])) ++i;
+    while (i < value.size() && !IsAsciiWhitespace(value[i])) ++i;
     const std::string_view token = value.substr(begin, i - begin);
     for (const std::string_view name : {"highlight", "sourcecode", "hljs", "codehilite", "syntax"}) {
       if (text::EqualsIgnoreAsciiCase(token, name)) return true;
@@ -108,9 +108,9 @@ std::string LanguageOfClass(std::string_view value, bool own) {
   std::size_t i = 0;
   bool brush = false;  // the previous token was "brush:" (SyntaxHighlighter: "brush: js; gutter: false")
   while (i < value.size()) {
-    while (i < value.size() && IsSpace(value[i])) ++i;
+    while (i < value.size() && IsAsciiWhitespace(value[i])) ++i;
     const std::size_t begin = i;
-    while (i < value.size() && !IsSpace(value[i])) ++i;
+    while (i < value.size() && !IsAsciiWhitespace(value[i])) ++i;
     std::string_view token = value.substr(begin, i - begin);
     if (token.empty()) break;
     if (brush) {
@@ -206,9 +206,9 @@ bool HasGutterToken(std::string_view value) {
   if (!may) return false;
   std::size_t i = 0;
   while (i < value.size()) {
-    while (i < value.size() && IsSpace(value[i])) ++i;
+    while (i < value.size() && IsAsciiWhitespace(value[i])) ++i;
     const std::size_t begin = i;
-    while (i < value.size() && !IsSpace(value[i])) ++i;
+    while (i < value.size() && !IsAsciiWhitespace(value[i])) ++i;
     const std::string_view token = value.substr(begin, i - begin);
     if (token.empty()) break;
     if (token == "ln" || token == "lnt") return true;  // Chroma (Hugo)
@@ -252,7 +252,7 @@ bool IsLineNumberGutter(const dom::Document& doc, dom::NodeId element) {
   for (dom::NodeId id = element + 1; id < end; ++id) {
     if (!doc[id].is_text()) continue;
     for (const char c : doc.Text(id)) {
-      if (!((c >= '0' && c <= '9') || IsSpace(c))) return false;
+      if (!((c >= '0' && c <= '9') || IsAsciiWhitespace(c))) return false;
     }
   }
   // Inside code: an inline line number.

@@ -10,19 +10,14 @@
 namespace pith::render {
 namespace {
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using text::IsAsciiWhitespace;
+using text::Trim;
 
-std::string_view Trimmed(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-bool IsDataUrl(std::string_view url) { return text::StartsWithIgnoreAsciiCase(Trimmed(url), "data:"); }
+bool IsDataUrl(std::string_view url) { return text::StartsWithIgnoreAsciiCase(Trim(url, IsAsciiWhitespace), "data:"); }
 
 // The leading integer of an attribute such as width="16" or "16px"; -1 when there is none.
 int LeadingInteger(std::string_view s) {
-  s = Trimmed(s);
+  s = Trim(s, IsAsciiWhitespace);
   int value = 0;
   std::size_t i = 0;
   for (; i < s.size() && i < 6 && s[i] >= '0' && s[i] <= '9'; ++i) value = value * 10 + (s[i] - '0');
@@ -97,19 +92,19 @@ std::string_view LargestSrcsetCandidate(std::string_view srcset) {
   double best_size = -1;
   std::size_t i = 0;
   while (i < srcset.size()) {
-    while (i < srcset.size() && (IsSpace(srcset[i]) || srcset[i] == ',')) ++i;
+    while (i < srcset.size() && (IsAsciiWhitespace(srcset[i]) || srcset[i] == ',')) ++i;
     const std::size_t begin = i;
-    while (i < srcset.size() && !IsSpace(srcset[i])) ++i;
+    while (i < srcset.size() && !IsAsciiWhitespace(srcset[i])) ++i;
     std::string_view url = srcset.substr(begin, i - begin);
     // A URL ends at white space; a comma ending it separates it from the next candidate.
     const bool comma_ended = !url.empty() && url.back() == ',';
     while (!url.empty() && url.back() == ',') url.remove_suffix(1);
     double size = 1;  // no descriptor: 1x
     if (!comma_ended) {
-      while (i < srcset.size() && IsSpace(srcset[i])) ++i;
+      while (i < srcset.size() && IsAsciiWhitespace(srcset[i])) ++i;
       const std::size_t d = i;
       while (i < srcset.size() && srcset[i] != ',') ++i;
-      const std::string_view descriptor = Trimmed(srcset.substr(d, i - d));
+      const std::string_view descriptor = Trim(srcset.substr(d, i - d), IsAsciiWhitespace);
       // "480w" or "2x" (a srcset uses one kind, so widths and densities never meet); others: 1x.
       double value = 0;
       const auto [rest, error] = std::from_chars(descriptor.data(), descriptor.data() + descriptor.size(), value);
@@ -127,10 +122,10 @@ std::string_view LargestSrcsetCandidate(std::string_view srcset) {
 }
 
 std::string ImageUrl(const dom::Document& doc, dom::NodeId img) {
-  if (const std::string_view lazy = Trimmed(doc.GetAttr(img, dom::Attr::kDataSrc)); !lazy.empty() && !IsDataUrl(lazy)) {
+  if (const std::string_view lazy = Trim(doc.GetAttr(img, dom::Attr::kDataSrc), IsAsciiWhitespace); !lazy.empty() && !IsDataUrl(lazy)) {
     return std::string(lazy);
   }
-  const std::string_view src = Trimmed(doc.GetAttr(img, dom::Attr::kSrc));
+  const std::string_view src = Trim(doc.GetAttr(img, dom::Attr::kSrc), IsAsciiWhitespace);
   if (!src.empty() && !IsDataUrl(src)) return std::string(src);
   for (const dom::Attr a : {dom::Attr::kSrcset, dom::Attr::kDataSrcset}) {
     if (const std::string_view c = LargestSrcsetCandidate(doc.GetAttr(img, a)); !c.empty() && !IsDataUrl(c)) {
@@ -169,7 +164,7 @@ bool IsDecorativeImage(const dom::Document& doc, dom::NodeId img, std::string_vi
   for (dom::NodeId a = doc[img].parent; a != dom::kNoNode && doc[a].is_element(); a = doc[a].parent) {
     if (doc[a].tag == dom::Tag::kButton) return true;
     if (doc[a].tag != dom::Tag::kA || !doc[a].in_link()) continue;
-    const std::string_view href = Trimmed(doc.GetAttr(a, dom::Attr::kHref));
+    const std::string_view href = Trim(doc.GetAttr(a, dom::Attr::kHref), IsAsciiWhitespace);
     return href.empty() || href.front() == '#' || text::StartsWithIgnoreAsciiCase(href, "javascript:");
   }
   return false;

@@ -19,6 +19,7 @@
 #include <cstring>
 
 #include "decode/charset.h"
+#include "text/ascii.h"
 #include "text/byte_scan.h"
 #include "text/unicode.h"
 
@@ -336,24 +337,12 @@ char32_t NextTextChar(std::string_view text, std::size_t& i) {
   return name.empty() ? '&' : kUnknownReference;
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' ||
-                        s.front() == '\r' || s.front() == '\f')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r' ||
-                        s.back() == '\f')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
 std::string_view Unquote(std::string_view s) {
-  s = Trim(s);
+  s = Trim(s, IsAsciiWhitespace);
   if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) {
     s = s.substr(1, s.size() - 2);
   }
-  return Trim(s);
+  return Trim(s, IsAsciiWhitespace);
 }
 
 // Calls fn(family) for each family of a font-family list ("A, 'B C', serif").
@@ -373,7 +362,7 @@ void ForEachFamily(std::string_view list, Fn&& fn) {
 // follows the size token (the last token of the first comma-separated segment that starts with a
 // digit or '.'), or the whole first segment's quoted/last word when no size is found.
 std::string_view ShorthandFamilies(std::string_view value) {
-  value = Trim(value);
+  value = Trim(value, IsAsciiWhitespace);
   const std::size_t comma = value.find(',');
   const std::string_view first = value.substr(0, comma);
   std::size_t family_start = 0;
@@ -403,7 +392,7 @@ std::string_view ShorthandFamilies(std::string_view value) {
       family_start = j;
     }
   }
-  return Trim(value.substr(family_start));
+  return Trim(value.substr(family_start), IsAsciiWhitespace);
 }
 
 // What a declaration block (or a style attribute) says about fonts.
@@ -423,10 +412,10 @@ FontDeclaration ParseDeclarations(std::string_view block, Fn&& on_family) {
     start = i + 1;
     const std::size_t colon = decl.find(':');
     if (colon == std::string_view::npos) continue;
-    const std::string_view prop = Trim(decl.substr(0, colon));
-    std::string_view value = Trim(decl.substr(colon + 1));
+    const std::string_view prop = Trim(decl.substr(0, colon), IsAsciiWhitespace);
+    std::string_view value = Trim(decl.substr(colon + 1), IsAsciiWhitespace);
     const std::size_t bang = value.find('!');
-    if (bang != std::string_view::npos) value = Trim(value.substr(0, bang));
+    if (bang != std::string_view::npos) value = Trim(value.substr(0, bang), IsAsciiWhitespace);
     std::string_view list;
     if (IEquals(prop, "font-family")) {
       list = value;
@@ -479,7 +468,7 @@ class CssRules {
         continue;
       }
       if (c != '{') continue;
-      const std::string_view prelude = Trim(css.substr(prelude_start, i - prelude_start));
+      const std::string_view prelude = Trim(css.substr(prelude_start, i - prelude_start), IsAsciiWhitespace);
       if (!prelude.empty() && prelude[0] == '@' && !IStartsWith(prelude, "@font-face") &&
           !IStartsWith(prelude, "@page")) {
         prelude_start = i + 1;  // @media / @supports: rules nest inside
@@ -538,7 +527,7 @@ class CssRules {
     std::size_t start = 0;
     for (std::size_t i = 0; i <= prelude.size(); ++i) {
       if (i < prelude.size() && prelude[i] != ',') continue;
-      std::string_view selector = Trim(prelude.substr(start, i - start));
+      std::string_view selector = Trim(prelude.substr(start, i - start), IsAsciiWhitespace);
       start = i + 1;
       // Last compound: after the last whitespace or combinator.
       const std::size_t cut = selector.find_last_of(" \t\n>+~");
@@ -782,7 +771,7 @@ class PageScanner {
 // ================================================================================================
 
 bool IsGbCharset(std::string_view label) {
-  label = Trim(label);
+  label = Trim(label, IsAsciiWhitespace);
   for (std::string_view gb : {"gb2312", "gbk", "gb18030", "x-gbk", "cp936", "euc-cn", "csgb2312",
                               "chinese", "iso-ir-58", "windows-936"}) {
     if (IEquals(label, gb)) return true;

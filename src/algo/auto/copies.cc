@@ -86,7 +86,7 @@ class RepeatedBlocks {
       b.chars += a.weight[id];
       // The hash of the text as Text() builds it: whitespace runs as one space, none at the ends.
       for (const char c : doc_.Text(id)) {
-        if (IsCollapsedSpace(c)) {
+        if (text::IsAsciiWhitespace(c)) {
           pending_space_ = b.key != kFnvOffset;
           continue;
         }
@@ -112,7 +112,7 @@ class RepeatedBlocks {
     built_[b] = 1;
     for (std::size_t m = blocks_[b].first; m < blocks_[b].last; ++m) {
       for (char c : doc_.Text(nodes_[m])) {
-        if (IsCollapsedSpace(c)) {
+        if (text::IsAsciiWhitespace(c)) {
           if (!t.empty() && t.back() != ' ') t.push_back(' ');
         } else {
           t.push_back(c);
@@ -124,9 +124,7 @@ class RepeatedBlocks {
   }
   // The block's first text with its leading whitespace skipped (as much as one text node holds).
   std::string_view Start(std::size_t b) const {
-    std::string_view t = doc_.Text(nodes_[blocks_[b].first]);
-    while (!t.empty() && IsCollapsedSpace(t.front())) t.remove_prefix(1);
-    return t;
+    return text::TrimFront(doc_.Text(nodes_[blocks_[b].first]), text::IsAsciiWhitespace);
   }
   // The key of a text whose whitespace is collapsed already, equal to a block's key for its text.
   static std::uint64_t Key(std::string_view collapsed) {
@@ -146,7 +144,6 @@ class RepeatedBlocks {
     std::uint64_t key;        // FNV-1a hash of the text as Text() builds it
   };
   static constexpr std::uint64_t kFnvOffset = 14695981039346656037ull, kFnvPrime = 1099511628211ull;
-  static bool IsCollapsedSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'; }
   const dom::Document& doc_;
   std::vector<Unit> blocks_;
   std::vector<NodeId> nodes_;

@@ -246,13 +246,13 @@ std::vector<NodeId> WithSiblings(Page& page, NodeId best) {
 
 namespace {
 
-bool IsClassSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using text::IsAsciiWhitespace;  // class attributes split at ASCII whitespace
 
 // Whether the class value `value` holds the class name `name`.
 bool HasClassName(std::string_view value, std::string_view name) {
   for (std::size_t at = value.find(name); at != std::string_view::npos; at = value.find(name, at + 1)) {
     const std::size_t end = at + name.size();
-    if ((at == 0 || IsClassSpace(value[at - 1])) && (end == value.size() || IsClassSpace(value[end]))) return true;
+    if ((at == 0 || IsAsciiWhitespace(value[at - 1])) && (end == value.size() || IsAsciiWhitespace(value[end]))) return true;
   }
   return false;
 }
@@ -359,9 +359,9 @@ void KeepThreadPosts(Page& page, NodeId candidate, NodeId best) {
     ThreadPosts(page, classed, node, cls, false, &bodies);
     if (bodies.size() > most.size()) most.swap(bodies);
     for (std::size_t i = 0; node == candidate && i < cls.size();) {
-      while (i < cls.size() && IsClassSpace(cls[i])) ++i;
+      while (i < cls.size() && IsAsciiWhitespace(cls[i])) ++i;
       const std::size_t b = i;
-      while (i < cls.size() && !IsClassSpace(cls[i])) ++i;
+      while (i < cls.size() && !IsAsciiWhitespace(cls[i])) ++i;
       if (i == b || (b == 0 && i == cls.size())) continue;  // no name, or the whole value
       ThreadPosts(page, classed, node, cls.substr(b, i - b), true, &bodies);
       if (bodies.size() > most.size()) most.swap(bodies);
