@@ -24,7 +24,7 @@ callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null |
     # The label of each stage and the function whose inclusive count is its cost.
     BEGIN {
       n = split("total|main;extract|pith::Extractor::Extract(;decode|pith::decode::DecodeText(;" \
-                "tibetan fonts|pith::core::ConvertLegacyTibetanFonts(;parse|pith::dom::Parse(;" \
+                "tibetan fonts|pith::prepare::ConvertLegacyTibetanFonts(;parse|pith::dom::Parse(;" \
                 "  tree builder|pith::dom::HtmlTreeBuilder::Build(;  tokenizer|pith::dom::HtmlTokenizer::Next(;" \
                 "  document|pith::dom::WriteDocument<;annotate|pith::dom::Annotate(;" \
                 "page type|pith::classify::ClassifyPageType(;algorithm|pith::algo::Run(;" \

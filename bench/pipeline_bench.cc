@@ -15,6 +15,7 @@
 
 #include "core/pipeline.h"
 #include "dom/parse.h"
+#include "prepare/prepare.h"
 
 namespace {
 
@@ -84,8 +85,8 @@ void BM_DecodeParseAnnotate(benchmark::State& state) {
   const pith::Options options;
   for (auto _ : state) {
     for (const auto& p : Pages()) {
-      pith::core::PageState s;
-      benchmark::DoNotOptimize(pith::core::Prepare(p, {}, options, &s));
+      pith::prepare::PreparedPage s;
+      benchmark::DoNotOptimize(pith::prepare::Prepare(p, {}, options, &s));
     }
   }
   Report(state);

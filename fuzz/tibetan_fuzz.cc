@@ -8,18 +8,18 @@
 #include <vector>
 
 #include "decode/decode.h"
-#include "text/tibetan.h"
+#include "decode/tibetan.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   pith::decode::Decoded decoded;
   if (!pith::decode::Decode(bytes, "", "", &decoded).ok()) return 0;
-  (void)pith::text::IdentifyTibetan(bytes, decoded.utf8);
+  (void)pith::decode::IdentifyTibetan(bytes, decoded.utf8);
   std::vector<std::string> fonts;
-  (void)pith::text::DeclaresLegacyTibetanFont(decoded.utf8, &fonts);
+  (void)pith::decode::DeclaresLegacyTibetanFont(decoded.utf8, &fonts);
   const std::string page = "<style>.t{font-family:TibetanMachineWeb1}</style><p class=t>" + decoded.utf8 + "</p>";
-  pith::text::LegacyConversion conv;
-  pith::text::ConvertLegacyTibetan(page, &conv);
-  (void)pith::text::IdentifyTibetan({}, conv.html);
+  pith::decode::LegacyConversion conv;
+  pith::decode::ConvertLegacyTibetan(page, &conv);
+  (void)pith::decode::IdentifyTibetan({}, conv.html);
   return 0;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates src/text/tibetan_fonts_data.cc: (legacy Tibetan font, byte) -> Unicode tables.
+"""Generates src/decode/tibetan_fonts_data.cc: (legacy Tibetan font, byte) -> Unicode tables.
 
-Usage:  scripts/gen_tibetan_fonts.py [SOURCE_DIR] > src/text/tibetan_fonts_data.cc
+Usage:  scripts/gen_tibetan_fonts.py [SOURCE_DIR] > src/decode/tibetan_fonts_data.cc
         SOURCE_DIR defaults to ../shared/data/tibetan-legacy-fonts (relative to the project root).
 
 Sources (Apache-2.0, see data/tibetan-legacy-fonts/NOTICE):
@@ -194,8 +194,8 @@ def main():
         w("//   %s\n" % n)
     w("//\n")
     w("// Cell = (offset << 8) | length of the glyph's UTF-8 text in kLegacyGlyphText; 0 = no mapping.\n")
-    w("#include \"text/tibetan.h\"\n\n")
-    w("namespace pith::text::internal {\n\n")
+    w("#include \"decode/tibetan.h\"\n\n")
+    w("namespace pith::decode::internal {\n\n")
     w("const char kLegacyGlyphText[] =\n")
     line = ""
     for text in blob:
@@ -216,7 +216,7 @@ def main():
         w("    }},\n")
     w("};\n\n")
     w("const std::size_t kLegacyFontCount = sizeof(kLegacyFonts) / sizeof(kLegacyFonts[0]);\n\n")
-    w("}  // namespace pith::text::internal\n")
+    w("}  // namespace pith::decode::internal\n")
 
 
 if __name__ == "__main__":

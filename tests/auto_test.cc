@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "algo/boilerplate_words.h"
+#include "text/boilerplate_words.h"
 #include "pith/pith.h"
 #include "test_util.h"
 
@@ -1382,8 +1382,8 @@ TEST(Auto, SpreadContentStaysInsideThePagesMain) {
 }
 
 TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
-  using algo::ClassifyHintToken;
-  using algo::HintKind;
+  using text::ClassifyHintToken;
+  using text::HintKind;
   EXPECT_EQ(ClassifyHintToken("ad"), HintKind::kBoilerplate);
   EXPECT_EQ(ClassifyHintToken("advertisement"), HintKind::kBoilerplate);  // the longest word
   EXPECT_EQ(ClassifyHintToken("author"), HintKind::kBoilerplate);

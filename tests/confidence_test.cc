@@ -26,7 +26,7 @@ namespace {
 using F = classify::ConfidenceFeature;
 
 struct Parsed {
-  core::PageState state;
+  algo::PageState state;
   Result result;
 };
 

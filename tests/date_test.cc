@@ -1,9 +1,9 @@
-// Tests of meta/date.h: NormalizeDate, FindDateInText, FindDateInUrl.
-#include "meta/date.h"
+// Tests of date/date.h: NormalizeDate, FindDateInText, FindDateInUrl.
+#include "date/date.h"
 
 #include <gtest/gtest.h>
 
-namespace pith::meta {
+namespace pith::date {
 namespace {
 
 TEST(DateNormalize, IsoForms) {
@@ -142,4 +142,4 @@ TEST(DateUrl, Forms) {
 }
 
 }  // namespace
-}  // namespace pith::meta
+}  // namespace pith::date

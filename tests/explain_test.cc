@@ -38,7 +38,7 @@ const std::string kArticle =
     "</body></html>\n";
 
 struct Ran {
-  core::PageState state;
+  algo::PageState state;
   Result result;
 };
 
@@ -121,7 +121,7 @@ TEST(Explain, MapsNodeAndLineDecisionsGenerically) {
   Options options;
   options.algorithm = Algorithm::kCorrelation;  // any algorithm but lineblock: source-line numbering
   Ran r;
-  ASSERT_TRUE(core::Prepare(kArticle, PageInfo{}, options, &r.state).ok());
+  ASSERT_TRUE(prepare::Prepare(kArticle, PageInfo{}, options, &r.state).ok());
   const dom::Document& doc = r.state.doc;
   algo::Selection& sel = r.state.selection;
   sel.Reset(doc.size());

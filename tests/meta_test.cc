@@ -17,10 +17,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "date/date.h"
 #include "decode/decode.h"
 #include "dom/annotate.h"
 #include "dom/parse.h"
-#include "meta/date.h"
 #include "pith/pith.h"
 
 namespace pith::meta {
@@ -609,7 +609,7 @@ std::string Key(std::string_view s) {
 
 // Label "2005-5-7 21:23:57" → "2005-05-07"; "" unless it has year, month and day.
 std::string LabelDay(std::string_view label) {
-  const std::string iso = NormalizeDate(label);
+  const std::string iso = date::NormalizeDate(label);
   return iso.size() >= 10 ? iso.substr(0, 10) : "";
 }
 
@@ -652,7 +652,7 @@ TEST(MetaCorpus, ZhCwcedDateAndAuthor) {
     const Metadata m = ExtractPage(set / "html" / (id + ".html"), Str(row, "url"));
     const std::string day = LabelDay(Str(row, "date"));
     if (!day.empty()) {
-      const bool ok = DayOf(m.date) == day;
+      const bool ok = date::DayOf(m.date) == day;
       date.Add(ok);
       if (!ok && Verbose()) std::printf("zh date   %s want %s got %s\n", id.c_str(), day.c_str(), m.date.c_str());
     } else if (Str(row, "date").starts_with("UNKN")) {
@@ -694,7 +694,7 @@ TEST(MetaCorpus, WcxbTitleDateAuthor) {
     }
     const std::string d = Str(md, "publish_date");
     if (!d.empty()) {
-      const bool ok = DayOf(m.date) == LabelDay(d);
+      const bool ok = date::DayOf(m.date) == LabelDay(d);
       date.Add(ok);
       if (!ok && Verbose()) std::printf("wcxb date   %s want %s got %s\n", id.c_str(), d.c_str(), m.date.c_str());
     } else {

@@ -22,7 +22,7 @@ using classify::PageTypeFeature;
 using F = PageTypeFeature;
 
 struct Parsed {
-  core::PageState state;
+  algo::PageState state;
   Result result;
 };
 

@@ -25,7 +25,7 @@ using testing::RunPith;
 using testing::TempDir;
 
 struct Ran {
-  core::PageState state;
+  algo::PageState state;
   Result result;
 };
 

@@ -12,6 +12,7 @@
 
 #include "algo/algorithm.h"
 #include "decode/decode.h"
+#include "decode/tibetan.h"
 #include "dom/annotate.h"
 #include "dom/parse.h"
 #include "eval/metrics.h"
@@ -19,12 +20,11 @@
 #include "render/blocks.h"
 #include "test_util.h"
 #include "text/byte_scan.h"
-#include "text/tibetan.h"
 
 namespace pith {
 namespace {
 
-using text::TibetanEncoding;
+using decode::TibetanEncoding;
 
 // Real Dzongkha sentences (Debian dpkg and gtk catalogs, /usr/share/locale/dz).
 const std::string kSentence1 =
@@ -42,64 +42,64 @@ std::string Page(const std::string& head, const std::string& body) {
   return "<html><head><meta charset=\"utf-8\">" + head + "</head><body>" + body + "</body></html>";
 }
 
-text::TibetanEvidence Identify(const std::string& html, const TibetanOptions& o = {}) {
-  return text::IdentifyTibetan(html, html, o);
+decode::TibetanEvidence Identify(const std::string& html, const TibetanOptions& o = {}) {
+  return decode::IdentifyTibetan(html, html, o);
 }
 
 // ---- Fonts ---------------------------------------------------------------------------------------
 
 TEST(TibetanFonts, LooseNameMatching) {
-  const text::TibetanFont* tmw1 = text::FindTibetanFont("TibetanMachineWeb1");
+  const decode::TibetanFont* tmw1 = decode::FindTibetanFont("TibetanMachineWeb1");
   ASSERT_NE(tmw1, nullptr);
   EXPECT_EQ(tmw1->encoding, "TMW");
-  EXPECT_EQ(tmw1->kind, text::TibetanFontKind::kAscii);
+  EXPECT_EQ(tmw1->kind, decode::TibetanFontKind::kAscii);
   EXPECT_GE(tmw1->table, 0);
-  EXPECT_EQ(text::FindTibetanFont("tibetan machine web1"), tmw1);
-  EXPECT_EQ(text::FindTibetanFont("'TibetanMachineWeb1 Regular'"), tmw1);
+  EXPECT_EQ(decode::FindTibetanFont("tibetan machine web1"), tmw1);
+  EXPECT_EQ(decode::FindTibetanFont("'TibetanMachineWeb1 Regular'"), tmw1);
   // Dedris-x is Ededris-x, Samx is Esamx.
-  const text::TibetanFont* dedris = text::FindTibetanFont("Dedris-a");
+  const decode::TibetanFont* dedris = decode::FindTibetanFont("Dedris-a");
   ASSERT_NE(dedris, nullptr);
   EXPECT_EQ(dedris->name, "Ededris-a");
-  ASSERT_NE(text::FindTibetanFont("Sama"), nullptr);
-  EXPECT_EQ(text::FindTibetanFont("Sama")->name, "Esama");
+  ASSERT_NE(decode::FindTibetanFont("Sama"), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont("Sama")->name, "Esama");
   // Unicode fonts, including prefix families.
-  ASSERT_NE(text::FindTibetanFont("Microsoft Himalaya"), nullptr);
-  EXPECT_EQ(text::FindTibetanFont("Microsoft Himalaya")->kind, text::TibetanFontKind::kUnicode);
-  ASSERT_NE(text::FindTibetanFont("Monlam Uni OuChan2"), nullptr);
+  ASSERT_NE(decode::FindTibetanFont("Microsoft Himalaya"), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont("Microsoft Himalaya")->kind, decode::TibetanFontKind::kUnicode);
+  ASSERT_NE(decode::FindTibetanFont("Monlam Uni OuChan2"), nullptr);
   // GB2312-based and table-less ASCII fonts.
-  ASSERT_NE(text::FindTibetanFont("BZDBT"), nullptr);
-  EXPECT_EQ(text::FindTibetanFont("BZDBT")->kind, text::TibetanFontKind::kGb2312);
-  ASSERT_NE(text::FindTibetanFont("Tsamkey"), nullptr);
-  EXPECT_EQ(text::FindTibetanFont("Tsamkey")->table, -1);
-  EXPECT_EQ(text::FindTibetanFont("Tsamkey")->dots, ".");
+  ASSERT_NE(decode::FindTibetanFont("BZDBT"), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont("BZDBT")->kind, decode::TibetanFontKind::kGb2312);
+  ASSERT_NE(decode::FindTibetanFont("Tsamkey"), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont("Tsamkey")->table, -1);
+  EXPECT_EQ(decode::FindTibetanFont("Tsamkey")->dots, ".");
   // Not Tibetan.
-  EXPECT_EQ(text::FindTibetanFont("Arial"), nullptr);
-  EXPECT_EQ(text::FindTibetanFont("serif"), nullptr);
-  EXPECT_EQ(text::FindTibetanFont(""), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont("Arial"), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont("serif"), nullptr);
+  EXPECT_EQ(decode::FindTibetanFont(""), nullptr);
 }
 
 TEST(TibetanFonts, DotBytesMatchPaperTable1) {
   // Table 1: TMW 0x2D, Tibetan Machine 0xCD, TCRC 0x2D and 0x2E, Sambhota 0x2D, LTibetan 0x2D.
-  EXPECT_NE(text::FindTibetanFont("TibetanMachineWeb")->dots.find('-'), std::string_view::npos);
-  EXPECT_NE(text::FindTibetanFont("TibetanMachine")->dots.find('\xCD'), std::string_view::npos);
-  EXPECT_EQ(text::FindTibetanFont("TCRC Youtso")->dots, "-.");
-  EXPECT_NE(text::FindTibetanFont("Ededris-a")->dots.find('-'), std::string_view::npos);
-  EXPECT_NE(text::FindTibetanFont("LTibetan")->dots.find('-'), std::string_view::npos);
+  EXPECT_NE(decode::FindTibetanFont("TibetanMachineWeb")->dots.find('-'), std::string_view::npos);
+  EXPECT_NE(decode::FindTibetanFont("TibetanMachine")->dots.find('\xCD'), std::string_view::npos);
+  EXPECT_EQ(decode::FindTibetanFont("TCRC Youtso")->dots, "-.");
+  EXPECT_NE(decode::FindTibetanFont("Ededris-a")->dots.find('-'), std::string_view::npos);
+  EXPECT_NE(decode::FindTibetanFont("LTibetan")->dots.find('-'), std::string_view::npos);
 }
 
 TEST(TibetanFonts, EveryTableIsReachableByItsName) {
-  ASSERT_GE(text::LegacyTableCount(), 60u);
-  for (std::size_t t = 0; t < text::LegacyTableCount(); ++t) {
-    const text::TibetanFont* f = text::FindTibetanFont(text::LegacyTableFont(t));
-    ASSERT_NE(f, nullptr) << text::LegacyTableFont(t);
-    EXPECT_EQ(f->table, static_cast<int>(t)) << text::LegacyTableFont(t);
+  ASSERT_GE(decode::LegacyTableCount(), 60u);
+  for (std::size_t t = 0; t < decode::LegacyTableCount(); ++t) {
+    const decode::TibetanFont* f = decode::FindTibetanFont(decode::LegacyTableFont(t));
+    ASSERT_NE(f, nullptr) << decode::LegacyTableFont(t);
+    EXPECT_EQ(f->table, static_cast<int>(t)) << decode::LegacyTableFont(t);
   }
 }
 
 // ---- Syllables -----------------------------------------------------------------------------------
 
 TEST(TibetanSyllables, CountsDotsAndFittingSyllables) {
-  const text::SyllableStats s = text::CountSyllables("བོད་ཡིག་", 7);
+  const decode::SyllableStats s = decode::CountSyllables("བོད་ཡིག་", 7);
   EXPECT_EQ(s.dots, 2u);
   EXPECT_EQ(s.fitting, 2u);
   EXPECT_EQ(s.syllable_chars, 6u);  // བ ོ ད, ཡ ི ག
@@ -108,14 +108,14 @@ TEST(TibetanSyllables, CountsDotsAndFittingSyllables) {
 TEST(TibetanSyllables, LengthBoundsAndBreaks) {
   // 8 letters before a dot do not fit 1..7; with max 8 they do.
   const std::string eight = "ཀཀཀཀཀཀཀཀ་";
-  EXPECT_EQ(text::CountSyllables(eight, 7).fitting, 0u);
-  EXPECT_EQ(text::CountSyllables(eight, 8).fitting, 1u);
+  EXPECT_EQ(decode::CountSyllables(eight, 7).fitting, 0u);
+  EXPECT_EQ(decode::CountSyllables(eight, 8).fitting, 1u);
   // A dot after a Latin letter, a space or another dot fits nothing.
-  const text::SyllableStats s = text::CountSyllables("a་ ་ཀ་་", 7);
+  const decode::SyllableStats s = decode::CountSyllables("a་ ་ཀ་་", 7);
   EXPECT_EQ(s.dots, 4u);
   EXPECT_EQ(s.fitting, 1u);
   // The shad ends a syllable without a dot.
-  EXPECT_EQ(text::CountSyllables("ཀ།ཁ་", 7).fitting, 1u);
+  EXPECT_EQ(decode::CountSyllables("ཀ།ཁ་", 7).fitting, 1u);
 }
 
 // ---- Identification ------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ TEST(TibetanIdentify, UnicodePageWithFontsAndCharset) {
       "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">"
       "<style>body { font-family: \"Microsoft Himalaya\", Jomolhari, serif }</style></head><body><p>" +
       Repeat(kSentence1 + " " + kSentence2, 3) + "</p></body></html>";
-  const text::TibetanEvidence ev = Identify(html);
+  const decode::TibetanEvidence ev = Identify(html);
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kUnicode);
   EXPECT_EQ(ev.charset, "utf-8");
@@ -140,16 +140,16 @@ TEST(TibetanIdentify, NumericReferencesAreText) {
   for (std::size_t i = 0; i < kSentence1.size();) {
     refs += "&#" + std::to_string(static_cast<std::uint32_t>(text::NextCodePoint(kSentence1, i))) + ";";
   }
-  const text::TibetanEvidence ev = Identify(Page("", "<p>" + Repeat(refs + " ", 4) + "</p>"));
+  const decode::TibetanEvidence ev = Identify(Page("", "<p>" + Repeat(refs + " ", 4) + "</p>"));
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kUnicode);
 }
 
 TEST(TibetanIdentify, StrayWordOrQuoteOnAChinesePageIsNotTibetan) {
   const std::string chinese = Repeat("西藏大学计算机科学与技术系研究藏文网页信息提取的方法。", 20);
-  const text::TibetanEvidence stray = Identify(Page("", "<a href=\"/bo\">བོད་ཡིག</a><p>" + chinese + "</p>"));
+  const decode::TibetanEvidence stray = Identify(Page("", "<a href=\"/bo\">བོད་ཡིག</a><p>" + chinese + "</p>"));
   EXPECT_FALSE(stray.tibetan) << stray.reason;
-  const text::TibetanEvidence quote =
+  const decode::TibetanEvidence quote =
       Identify(Page("", "<p>" + chinese + "</p><blockquote>" + kSentence1 + kSentence2 + "</blockquote>"));
   EXPECT_GE(quote.syllables.fitting, 10u);  // enough syllables: only the share guard rejects it
   EXPECT_FALSE(quote.tibetan) << quote.reason;
@@ -161,7 +161,7 @@ TEST(TibetanIdentify, StrayWordOrQuoteOnAChinesePageIsNotTibetan) {
 TEST(TibetanIdentify, TibetanBodyBesideLongerChineseSidebarIsTibetan) {
   const std::string body = "<div class=\"content\"><p>" + Repeat(kSentence1 + kSentence2 + kSentence3, 4) + "</p></div>";
   const std::string side = "<div class=\"side\"><p>" + Repeat("藏文网页的编码多种多样，给信息提取带来一定的难度。", 12) + "</p></div>";
-  const text::TibetanEvidence ev = Identify(Page("", body + side));
+  const decode::TibetanEvidence ev = Identify(Page("", body + side));
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_LT(ev.tibetan_share, 0.6);
 }
@@ -183,7 +183,7 @@ TEST(TibetanIdentify, ZhigongPrivateUseSet) {
     text::AppendUtf8(0xE100 + (i % 50), text);
     text::AppendUtf8(0xE0DF, text);
   }
-  const text::TibetanEvidence ev = Identify(Page("", "<p>" + text + "</p>"));
+  const decode::TibetanEvidence ev = Identify(Page("", "<p>" + text + "</p>"));
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kPuaZhigong);
 }
@@ -194,7 +194,7 @@ TEST(TibetanIdentify, ExtensionSetAPrivateUseStacks) {
     text::AppendUtf8(0xF300 + i, text);  // a precomposed stack
     text += "ག་";
   }
-  const text::TibetanEvidence ev = Identify(Page("", "<p>" + text + "</p>"));
+  const decode::TibetanEvidence ev = Identify(Page("", "<p>" + text + "</p>"));
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kPuaExtensionA);
 }
@@ -206,7 +206,7 @@ TEST(TibetanIdentify, AsciiFontTextInDeclaredFont) {
   const std::string html = Page("<style>.tmw { font: 24pt TibetanMachineWeb }</style>",
                                 "<p>Welcome to the well-known e-mail archive.</p><p class=\"tmw\">" +
                                     kTmwText + "</p>");
-  const text::TibetanEvidence ev = Identify(html);
+  const decode::TibetanEvidence ev = Identify(html);
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kAsciiFont);
   EXPECT_EQ(ev.legacy_encoding, "TMW");
@@ -219,7 +219,7 @@ TEST(TibetanIdentify, AsciiFontTextInDeclaredFont) {
 TEST(TibetanIdentify, TibetanMachineDotIs0xCD) {
   // Tibetan Machine: the dot is byte 0xCD, which a cp1252 page decodes to U+00CD.
   const std::string html = Page("", "<font face=\"TibetanMachine\">" + Repeat("!\xc3\x8d\"\xc3\x8d#$\xc3\x8d ", 10) + "</font>");
-  const text::TibetanEvidence ev = Identify(html);
+  const decode::TibetanEvidence ev = Identify(html);
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kAsciiFont);
   EXPECT_EQ(ev.legacy_encoding, "TM");
@@ -227,12 +227,12 @@ TEST(TibetanIdentify, TibetanMachineDotIs0xCD) {
 
 TEST(TibetanIdentify, FontWithoutTableIsLabelledNotConvertible) {
   const std::string html = Page("", "<font face=\"Tsamkey\">" + Repeat("ka.kha.ga.nga. ", 8) + "</font>");
-  const text::TibetanEvidence ev = Identify(html);
+  const decode::TibetanEvidence ev = Identify(html);
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.legacy_encoding, "Tsamkey");
   EXPECT_FALSE(ev.convertible);
-  text::LegacyConversion conv;
-  EXPECT_FALSE(text::ConvertLegacyTibetan(html, &conv));
+  decode::LegacyConversion conv;
+  EXPECT_FALSE(decode::ConvertLegacyTibetan(html, &conv));
   EXPECT_EQ(conv.unconverted_fonts, (std::vector<std::string>{"Tsamkey"}));
   EXPECT_EQ(conv.html, html);
 }
@@ -242,7 +242,7 @@ TEST(TibetanIdentify, Gb2312FontNeedsGbCharsetAndShortSyllables) {
   const std::string text = Repeat("藏文-网页-信息提取-方法-", 10);
   const std::string gb = "<html><head><meta charset=\"gb2312\"></head><body><font face=\"BZDBT\">" + text +
                          "</font></body></html>";
-  const text::TibetanEvidence ev = Identify(gb);
+  const decode::TibetanEvidence ev = Identify(gb);
   EXPECT_TRUE(ev.tibetan) << ev.reason;
   EXPECT_EQ(ev.encoding, TibetanEncoding::kGb2312Font);
   EXPECT_EQ(ev.max_syllable_length, 5);
@@ -258,7 +258,7 @@ TEST(TibetanIdentify, Gb2312FontNeedsGbCharsetAndShortSyllables) {
 
 TEST(TibetanIdentify, NamingAFontIsNotEnough) {
   const std::string english = Repeat("Install the font and reload the page to read the archive. ", 10);
-  const text::TibetanEvidence named =
+  const decode::TibetanEvidence named =
       Identify(Page("<style>.t { font-family: 'Microsoft Himalaya' }</style>", "<p class=\"t\">" + english + "</p>"));
   EXPECT_FALSE(named.tibetan);
   EXPECT_EQ(named.fonts, (std::vector<std::string>{"Microsoft Himalaya"}));
@@ -277,27 +277,27 @@ TEST(TibetanIdentify, CssScopesFollowPrecedence) {
   EXPECT_FALSE(Identify(Page(css, "<p style=\"font-family: Arial\">" + kTmwText + "</p>")).tibetan);
   EXPECT_TRUE(Identify(Page(css, "<div class=\"tib2\">" + kTmwText + "</div>")).tibetan);
   // The scope ends with its element.
-  const text::TibetanEvidence ev = Identify(Page(css, "<div><p>!-</p>" + latin + "</div>"));
+  const decode::TibetanEvidence ev = Identify(Page(css, "<div><p>!-</p>" + latin + "</div>"));
   EXPECT_EQ(ev.syllables.dots, 1u);
 }
 
 // ---- Conversion ----------------------------------------------------------------------------------
 
 TEST(TibetanConvert, TmwBytesBecomeUnicode) {
-  const text::TibetanFont* tmw = text::FindTibetanFont("TibetanMachineWeb");
+  const decode::TibetanFont* tmw = decode::FindTibetanFont("TibetanMachineWeb");
   ASSERT_NE(tmw, nullptr);
   std::uint32_t unmapped = 0;
-  EXPECT_EQ(text::ConvertLegacyText("!-\"-", *tmw, &unmapped), "ཀ་ཁ་");
+  EXPECT_EQ(decode::ConvertLegacyText("!-\"-", *tmw, &unmapped), "ཀ་ཁ་");
   EXPECT_EQ(unmapped, 0u);
   // TM's dot byte 0xCD (U+00CD after cp1252 decoding).
-  EXPECT_EQ(text::ConvertLegacyText("!\xc3\x8d", *text::FindTibetanFont("TibetanMachine")), "ཀ་");
+  EXPECT_EQ(decode::ConvertLegacyText("!\xc3\x8d", *decode::FindTibetanFont("TibetanMachine")), "ཀ་");
 }
 
 TEST(TibetanConvert, OnlyTextInTheFontIsConvertedAndMarkupStays) {
   const std::string html = Page("<style>.tmw{font-family:TibetanMachineWeb}</style>",
                                 "<p>A-B &amp; C</p><p class=\"tmw\" title=\"!-\">!-&quot;-</p>");
-  text::LegacyConversion conv;
-  ASSERT_TRUE(text::ConvertLegacyTibetan(html, &conv));
+  decode::LegacyConversion conv;
+  ASSERT_TRUE(decode::ConvertLegacyTibetan(html, &conv));
   EXPECT_NE(conv.html.find("<p>A-B &amp; C</p>"), std::string::npos);
   EXPECT_NE(conv.html.find("<p class=\"tmw\" title=\"!-\">ཀ་"), std::string::npos) << conv.html;
   EXPECT_EQ(conv.converted_fonts, (std::vector<std::string>{"TibetanMachineWeb"}));
@@ -307,8 +307,8 @@ TEST(TibetanConvert, OnlyTextInTheFontIsConvertedAndMarkupStays) {
 TEST(TibetanConvert, UnmappedCharactersAreKeptAndCounted) {
   // TibetanMachine has no entry for byte 0x2D in the tables: it stays, and is counted.
   const std::string html = Page("", "<font face=\"TibetanMachine\">!-&lt;</font>");
-  text::LegacyConversion conv;
-  ASSERT_TRUE(text::ConvertLegacyTibetan(html, &conv));
+  decode::LegacyConversion conv;
+  ASSERT_TRUE(decode::ConvertLegacyTibetan(html, &conv));
   EXPECT_EQ(conv.unmapped, 1u);
   EXPECT_NE(conv.html.find("ཀ-"), std::string::npos) << conv.html;
 }
@@ -493,10 +493,10 @@ std::vector<Fixture> LoadFixtures() {
   return out;
 }
 
-text::TibetanEvidence IdentifyRaw(const std::string& bytes) {
+decode::TibetanEvidence IdentifyRaw(const std::string& bytes) {
   decode::Decoded d;
   EXPECT_TRUE(decode::Decode(bytes, "", "", &d).ok());
-  return text::IdentifyTibetan(bytes, d.utf8);
+  return decode::IdentifyTibetan(bytes, d.utf8);
 }
 
 TEST(TibetanFixtures, IdentificationPrecisionAndRecall) {
@@ -504,14 +504,14 @@ TEST(TibetanFixtures, IdentificationPrecisionAndRecall) {
   ASSERT_GE(fixtures.size(), 20u);
   int tp = 0, fp = 0, fn = 0, tn = 0;
   for (const Fixture& f : fixtures) {
-    const text::TibetanEvidence ev = IdentifyRaw(f.html);
+    const decode::TibetanEvidence ev = IdentifyRaw(f.html);
     if (ev.tibetan && f.tibetan) ++tp;
     if (ev.tibetan && !f.tibetan) ++fp;
     if (!ev.tibetan && f.tibetan) ++fn;
     if (!ev.tibetan && !f.tibetan) ++tn;
     EXPECT_EQ(ev.tibetan, f.tibetan) << f.id << ": " << ev.reason;
     if (f.tibetan) {
-      EXPECT_EQ(text::TibetanEncodingName(ev.encoding), f.encoding) << f.id;
+      EXPECT_EQ(decode::TibetanEncodingName(ev.encoding), f.encoding) << f.id;
     }
   }
   const double precision = tp + fp ? double(tp) / (tp + fp) : 0;
@@ -538,7 +538,7 @@ FixtureScores ScoreTibetanFixtures(Algorithm algorithm) {
   eval::ScoreAggregator unicode, legacy;
   for (const Fixture& f : LoadFixtures()) {
     if (!f.tibetan) continue;
-    // The pipeline converts legacy-font pages itself (core/pipeline.cc) and says so in the result.
+    // The pipeline converts legacy-font pages itself (prepare/prepare.cc) and says so in the result.
     const Result r = extractor.Extract(f.html);
     const std::string extracted = r.Text();
     if (f.encoding == "ascii-font") {
@@ -581,11 +581,11 @@ TEST(TibetanFixtures, AutoCharacterScores) {
 }
 
 TEST(TibetanConvert, PipelineConvertsOnlyPagesTheIdentifierCallsTibetan) {
-  EXPECT_TRUE(text::DeclaresLegacyTibetanFont("<style>.t {font: 28pt TibetanMachineWeb1}</style>"));
-  EXPECT_TRUE(text::DeclaresLegacyTibetanFont("<font FACE=\"Arial, Dedris-a\">x</font>"));
-  EXPECT_TRUE(text::DeclaresLegacyTibetanFont("<p style='font-family: \"TCRC Youtso\", serif'>x</p>"));
-  EXPECT_FALSE(text::DeclaresLegacyTibetanFont("<p style='font-family: Microsoft Himalaya'>x</p>"));  // Unicode font
-  EXPECT_FALSE(text::DeclaresLegacyTibetanFont("<p style='font-size: 12px; font-weight: bold'>TibetanMachineWeb</p>"));
+  EXPECT_TRUE(decode::DeclaresLegacyTibetanFont("<style>.t {font: 28pt TibetanMachineWeb1}</style>"));
+  EXPECT_TRUE(decode::DeclaresLegacyTibetanFont("<font FACE=\"Arial, Dedris-a\">x</font>"));
+  EXPECT_TRUE(decode::DeclaresLegacyTibetanFont("<p style='font-family: \"TCRC Youtso\", serif'>x</p>"));
+  EXPECT_FALSE(decode::DeclaresLegacyTibetanFont("<p style='font-family: Microsoft Himalaya'>x</p>"));  // Unicode font
+  EXPECT_FALSE(decode::DeclaresLegacyTibetanFont("<p style='font-size: 12px; font-weight: bold'>TibetanMachineWeb</p>"));
   // A page that only names a legacy font (in CSS for a sample) is English: nothing is converted.
   const std::filesystem::path dir = std::filesystem::path(PITH_TEST_DIR) / "fixtures/tibetan/html";
   const Result names = Extractor(Options{}).Extract(testing::ReadFile(dir / "en-names-legacy-font.html"));
@@ -608,13 +608,13 @@ TEST(TibetanConvert, LegacyFontDeclarationIsFoundAtEveryPlace) {
       for (std::size_t before = 0; before < 70; ++before) {
         for (const std::size_t after : {0, 1, 2, 3, 17, 40}) {
           const std::string page = std::string(before, 'f') + std::string(declaration) + std::string(after, 'o');
-          EXPECT_TRUE(text::DeclaresLegacyTibetanFont(page)) << page << (use_avx2 ? " (avx2)" : "");
+          EXPECT_TRUE(decode::DeclaresLegacyTibetanFont(page)) << page << (use_avx2 ? " (avx2)" : "");
         }
       }
     }
     for (std::size_t before = 0; before < 70; ++before) {
       const std::string page = std::string(before, ' ') + "fact=Dedris-a fa ce=Dedris-a fon t=Dedris-a";
-      EXPECT_FALSE(text::DeclaresLegacyTibetanFont(page)) << page;
+      EXPECT_FALSE(decode::DeclaresLegacyTibetanFont(page)) << page;
     }
   }
   text::SetScansUseAvx2ForTesting(avx2);
@@ -653,7 +653,7 @@ TEST(TibetanFixtures, DevelopmentCorpusPagesAreIdentifiedAsLabelled) {
     for (const auto& page : std::filesystem::directory_iterator(set.path() / "html")) {
       const auto label = labels.find(page.path().stem().string());
       const bool tibetan = label != labels.end() && label->second;
-      const text::TibetanEvidence ev = IdentifyRaw(testing::ReadFile(page.path()));
+      const decode::TibetanEvidence ev = IdentifyRaw(testing::ReadFile(page.path()));
       ++pages;
       labelled_tibetan += tibetan;
       wrong += ev.tibetan != tibetan;

@@ -105,7 +105,7 @@ struct SemanticOptions {
 
 // Paper 003: Tibetan identification and DOM pruning (src/algo/tibetan.cc).
 struct TibetanOptions {
-  // --- Identification (§1.1, §2.2; text::IdentifyTibetan) ---
+  // --- Identification (§1.1, §2.2; decode::IdentifyTibetan) ---
   // A syllable fits when 1..this many characters stand between two syllable dots. Paper: 7 letters
   // at most in a syllable of ASCII-font and Unicode encodings (components, not precomposed stacks).
   int max_syllable_length = 7;

@@ -1,5 +1,5 @@
 // Tibetan DOM pruning by Relativity and Veracity — 珠杰, 欧珠, 格桑多吉, "基于 DOM 修剪的藏文 Web 信息
-// 提取" (paper 003), section 2.4; page identification of section 2.2 (text/tibetan.h).
+// 提取" (paper 003), section 2.4; page identification of section 2.2 (decode/tibetan.h).
 //
 // Formula 1  Relativity(n) = LinkContentLength(n) / ContentLength(n)
 //            ≤ 0.5 strongly related to the topic; < 0.8 kept; > 0.8 removed (relativity_strong/_max).
@@ -35,7 +35,7 @@
 //   block step, with "strongly related" meaning Relativity ≤ relativity_strong and at least two words.
 // - Legacy font encodings: the Document no longer knows fonts, so this file sees Unicode and the
 //   private-use sets only (dot U+0F0B/U+0F0C, or U+E0DF on Zhigong pages). ASCII-font pages must be
-//   converted before parsing: the pipeline does it (core/pipeline.cc, text::ConvertLegacyTibetan)
+//   converted before parsing: the pipeline does it (core/pipeline.cc, decode::ConvertLegacyTibetan)
 //   when the page declares a covered legacy font and the identifier agrees; a font no table covers
 //   is labelled in Result::encoding, and such a page is a non-Tibetan page here.
 // Cost: three linear passes over the Document (counts, walk, topic masses); no allocation per node
@@ -44,7 +44,7 @@
 #include <cstdio>
 
 #include "algo/algorithm.h"
-#include "text/tibetan.h"
+#include "decode/tibetan.h"
 #include "text/unicode.h"
 
 namespace pith::algo {
@@ -58,14 +58,14 @@ struct Counts {
 
 // Per-node non-link Tibetan length and dots (subtree sums), and the page-level measurement of §2.2
 // on the Document's text: one forward pass over the text, one backward pass for the sums.
-text::TibetanEvidence CountTibetan(const dom::Document& doc, dom::NodeId root, const TibetanOptions& o,
+decode::TibetanEvidence CountTibetan(const dom::Document& doc, dom::NodeId root, const TibetanOptions& o,
                                    Counts* c) {
   const std::size_t n = doc.size();
   c->tib.assign(n, 0);
   c->dots.assign(n, 0);
   c->blocky.assign(n, 0);
   std::uint32_t zhigong_dots = 0;
-  text::TibetanTextMeter meter(o);
+  decode::TibetanTextMeter meter(o);
   for (dom::NodeId id = root; id < doc.SubtreeEnd(root); ++id) {
     const dom::Node& node = doc[id];
     if (node.is_element() && dom::IsBlockLevel(node.tag)) meter.Break();
@@ -79,15 +79,15 @@ text::TibetanEvidence CountTibetan(const dom::Document& doc, dom::NodeId root, c
         continue;
       }
       const char32_t cp = text::NextCodePoint(t, i);
-      if (!text::IsTibetanTextChar(cp)) continue;
+      if (!decode::IsTibetanTextChar(cp)) continue;
       ++c->tib[id];
       if (cp == 0x0F0B || cp == 0x0F0C) ++c->dots[id];
       if (cp == 0xE0DF) ++zhigong_dots;
     }
   }
-  text::TibetanEvidence ev;
-  text::JudgeUnicodeTibetan(meter, o, &ev);
-  const bool zhigong = ev.encoding == text::TibetanEncoding::kPuaZhigong && zhigong_dots > 0;
+  decode::TibetanEvidence ev;
+  decode::JudgeUnicodeTibetan(meter, o, &ev);
+  const bool zhigong = ev.encoding == decode::TibetanEncoding::kPuaZhigong && zhigong_dots > 0;
   for (dom::NodeId id = static_cast<dom::NodeId>(n); id-- > 1;) {
     const dom::Node& node = doc[id];
     if (zhigong && node.is_text() && !node.hidden() && !node.in_link()) {
@@ -278,7 +278,7 @@ Selection RunTibetan(const Context& ctx) {
   sel.Reset(doc.size());
   const dom::NodeId root = doc.body != dom::kNoNode ? doc.body : 0;
   Counts counts;
-  const text::TibetanEvidence ev = CountTibetan(doc, root, o, &counts);
+  const decode::TibetanEvidence ev = CountTibetan(doc, root, o, &counts);
   Pruner pruner(ctx, counts, ev.tibetan, &sel);
   pruner.Run(root);
   const dom::NodeId topic = FocusTopic(doc, ctx.annotation, root, o.topic_share, &sel);

@@ -11,7 +11,7 @@ namespace pith::batch {
 Result ExtractPage(const Extractor& extractor, std::string_view bytes, const PageInfo& info, nlohmann::json* explain,
                    std::string* html) {
   if (!explain && !html) return extractor.Extract(bytes, info);
-  thread_local core::PageState state;
+  thread_local algo::PageState state;
   Result result;
   core::Run(bytes, info, extractor.options(), &state, &result);
   if (result.status.ok() || result.status.code() == StatusCode::kNoContent) {

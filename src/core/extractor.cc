@@ -16,7 +16,7 @@ const Options& Extractor::options() const { return impl_->options; }
 Result Extractor::Extract(std::string_view bytes, const PageInfo& info) const {
   // Per-thread scratch state: buffers keep their capacity from page to page (no page-fault storm
   // from fresh allocations); memory is bounded by the largest page this thread has seen.
-  thread_local core::PageState state;
+  thread_local algo::PageState state;
   Result result;
   core::Run(bytes, info, impl_->options, &state, &result);
   return result;

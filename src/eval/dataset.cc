@@ -29,7 +29,7 @@ std::string_view Trim(std::string_view s) {
 }
 
 // "2005-5-7 21:23:57" → "2005-05-07": a labelled date with year, month and day; "" otherwise
-// ("2005-7", "UNKNOWN", a name in the wrong column). Its own strict reader, not meta::NormalizeDate:
+// ("2005-7", "UNKNOWN", a name in the wrong column). Its own strict reader, not date::NormalizeDate:
 // the truth must not be read by the code whose output it scores.
 std::string LabelledDay(std::string_view label) {
   int parts[3] = {0, 0, 0};

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "algo/boilerplate_words.h"
+#include "text/boilerplate_words.h"
 #include "meta/metadata.h"
 #include "meta/tables.h"
 #include "meta/text_util.h"
@@ -49,7 +49,7 @@ bool InCommentSection(const dom::Document& doc, NodeId id) {
       for (std::size_t i = 0; i < v.size();) {
         std::size_t e = i;
         while (e < v.size() && IsAsciiAlnum(static_cast<unsigned char>(v[e]))) ++e;
-        if (e > i && e - i <= 32 && algo::ClassifyHintToken(LowerAscii(v.substr(i, e - i))) == algo::HintKind::kComments) {
+        if (e > i && e - i <= 32 && text::ClassifyHintToken(LowerAscii(v.substr(i, e - i))) == text::HintKind::kComments) {
           return true;
         }
         i = e + 1;

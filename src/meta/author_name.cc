@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "meta/author.h"
-#include "meta/date.h"
+#include "date/date.h"
 #include "meta/metadata.h"
 #include "meta/tables.h"
 #include "meta/text_util.h"
@@ -130,7 +130,7 @@ bool PlausibleName(const std::string& v) {
       while (!w.empty() && (w.back() == '.' || w.back() == ',')) w.remove_suffix(1);
       if (!w.empty()) {
         ++words;
-        all_date = IsDateWord(w);
+        all_date = date::IsDateWord(w);
       }
       b = e + 1;
     }
@@ -183,8 +183,8 @@ std::string CleanAuthor(std::string_view value) {
     std::string seg = v.substr(start, end - start);
     if (i < cuts.size()) start = cuts[i].first + cuts[i].second;
     // A date inside the segment: keep the part before it, else the part after it.
-    DateMatch m;
-    if (NextDateInText(seg, 0, &m)) {
+    date::DateMatch m;
+    if (date::NextDateInText(seg, 0, &m)) {
       const std::string before = TrimAuthorPunct(seg.substr(0, m.begin));
       seg = WordCount(before) >= 2 || (m.begin > 0 && CodePoints(NormKey(before)) >= 4) ? before : seg.substr(m.end);
     }

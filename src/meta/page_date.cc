@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "meta/date.h"
+#include "date/date.h"
 #include "meta/tables.h"
 #include "meta/text_util.h"
 
@@ -92,8 +92,8 @@ int ProximityScore(const Anchor& a, std::size_t pos) {
 void TextDateCandidates(const Stream& st, const Anchor& anchor, std::size_t wb, std::size_t we,
                         std::vector<DateCand>* out) {
   const std::string_view text = std::string_view(st.text).substr(0, we);
-  DateMatch m;
-  for (std::size_t from = wb; out->size() < 64 && NextDateInText(text, from, &m); from = m.end) {
+  date::DateMatch m;
+  for (std::size_t from = wb; out->size() < 64 && date::NextDateInText(text, from, &m); from = m.end) {
     DateCand c;
     c.iso = m.iso;
     c.pos = m.begin;
@@ -114,8 +114,8 @@ void TextDateCandidates(const Stream& st, const Anchor& anchor, std::size_t wb, 
 void TimeElementCandidates(const dom::Document& doc, const Facts& f, const Stream& st, const Anchor& anchor,
                            std::vector<DateCand>* out) {
   for (NodeId t : f.times) {
-    std::string iso = NormalizeDate(doc.GetAttr(t, Attr::kDatetime));
-    if (iso.empty()) iso = NormalizeDate(NodeText(doc, t, 200));
+    std::string iso = date::NormalizeDate(doc.GetAttr(t, Attr::kDatetime));
+    if (iso.empty()) iso = date::NormalizeDate(NodeText(doc, t, 200));
     if (iso.empty()) continue;
     DateCand c;
     c.iso = iso;
@@ -143,7 +143,7 @@ std::string FirstMetaDate(const Facts& f, const std::string_view (&keys)[N]) {
   for (auto k : keys) {
     const std::string_view v = MetaValue(f, k);
     if (v.empty()) continue;
-    std::string date = NormalizeDate(v);
+    std::string date = date::NormalizeDate(v);
     if (!date.empty()) return date;
   }
   return "";
@@ -154,12 +154,12 @@ std::string FirstMetaDate(const Facts& f, const std::string_view (&keys)[N]) {
 std::string ChooseDate(const dom::Document& doc, const Facts& f, const LdInfo& ld, const Stream& st,
                        const Anchor& anchor, std::string_view page_url) {
   std::string date = FirstMetaDate(f, tables::kPublishedDateKeys);
-  if (date.empty() && !ld.date_published.empty()) date = NormalizeDate(ld.date_published);
+  if (date.empty() && !ld.date_published.empty()) date = date::NormalizeDate(ld.date_published);
   for (std::size_t i = 0; date.empty() && i < f.itemprop_dates.size(); ++i) {
     const NodeId n = f.itemprop_dates[i];
-    date = NormalizeDate(doc.GetAttr(n, Attr::kContent));
-    if (date.empty()) date = NormalizeDate(doc.GetAttr(n, Attr::kDatetime));
-    if (date.empty()) date = NormalizeDate(NodeText(doc, n, 200));
+    date = date::NormalizeDate(doc.GetAttr(n, Attr::kContent));
+    if (date.empty()) date = date::NormalizeDate(doc.GetAttr(n, Attr::kDatetime));
+    if (date.empty()) date = date::NormalizeDate(NodeText(doc, n, 200));
   }
   if (date.empty()) {
     std::vector<DateCand> cands;
@@ -190,13 +190,13 @@ std::string ChooseDate(const dom::Document& doc, const Facts& f, const LdInfo& l
     for (const DateCand& c : cands) {
       if (c.structural && c.score >= kStrongTimeElement && (!best_time || c.score > best_time->score)) best_time = &c;
     }
-    const std::string url_date = FindDateInUrl(page_url);
+    const std::string url_date = date::FindDateInUrl(page_url);
     if (best_time) {
       date = best_time->iso;
     } else if (!url_date.empty()) {
       date = url_date;
       for (const DateCand& c : cands) {
-        if (c.has_time && c.score >= 3 && DayOf(c.iso) == url_date) {
+        if (c.has_time && c.score >= 3 && date::DayOf(c.iso) == url_date) {
           date = c.iso;
           break;
         }
@@ -207,7 +207,7 @@ std::string ChooseDate(const dom::Document& doc, const Facts& f, const LdInfo& l
   }
   if (date.empty()) {
     date = FirstMetaDate(f, tables::kModifiedDateKeys);
-    if (date.empty() && !ld.date_modified.empty()) date = NormalizeDate(ld.date_modified);
+    if (date.empty() && !ld.date_modified.empty()) date = date::NormalizeDate(ld.date_modified);
   }
   return date;
 }

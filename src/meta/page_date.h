@@ -1,4 +1,4 @@
-// meta/page_date.h — the page's publication date (meta/date.h reads and normalises the dates
+// meta/page_date.h — the page's publication date (date/date.h reads and normalises the dates
 // themselves).
 #pragma once
 

@@ -7,7 +7,7 @@
 #include <array>
 #include <vector>
 
-#include "meta/date.h"
+#include "date/date.h"
 #include "meta/metadata.h"
 #include "meta/tables.h"
 #include "meta/text_util.h"
@@ -260,8 +260,8 @@ std::string CleanHeading(std::string h) {
     h.resize(h.size() - (h.ends_with(" #") ? 2 : h.ends_with("¶") ? 2 : 4));
     while (!h.empty() && h.back() == ' ') h.pop_back();
   }
-  DateMatch m;
-  if (NextDateInText(h, 0, &m) && m.begin == 0) {
+  date::DateMatch m;
+  if (date::NextDateInText(h, 0, &m) && m.begin == 0) {
     const std::string rest = TrimTitle(std::string_view(h).substr(m.end));
     if (EnoughTitle(rest)) return rest;
   }
@@ -282,8 +282,8 @@ bool ReadsAsHeadline(std::string_view line, std::string_view site) {
   for (std::string_view end : {"。", ".", "；", ";", "：", ":", "，", ","}) {
     if (line.ends_with(end)) return false;
   }
-  DateMatch m;
-  return !NextDateInText(line, 0, &m);
+  date::DateMatch m;
+  return !date::NextDateInText(line, 0, &m);
 }
 
 // A paragraph (a line of 60 bytes or more) follows the stream's line holding byte `from`, after at

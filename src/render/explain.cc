@@ -227,7 +227,7 @@ tr.removed td:first-child { border-left: 4px solid var(--removed); }
 
 class HtmlWriter {
  public:
-  HtmlWriter(const core::PageState& state, const Result& result, const Options& options,
+  HtmlWriter(const algo::PageState& state, const Result& result, const Options& options,
              const Explanation& ex, std::string_view input)
       : s_(state), r_(result), o_(options), ex_(ex), input_(input) {}
 
@@ -493,7 +493,7 @@ class HtmlWriter {
     Raw("</div>\n</section>\n");
   }
 
-  const core::PageState& s_;
+  const algo::PageState& s_;
   const Result& r_;
   const Options& o_;
   const Explanation& ex_;
@@ -537,7 +537,7 @@ std::string DescribeNode(const dom::Document& doc, dom::NodeId id) {
   return s;
 }
 
-Explanation Explain(const core::PageState& state, const Options& options) {
+Explanation Explain(const algo::PageState& state, const Options& options) {
   const dom::Document& doc = state.doc;
   const algo::Selection& sel = state.selection;
   Explanation ex;
@@ -574,13 +574,13 @@ Explanation Explain(const core::PageState& state, const Options& options) {
   return ex;
 }
 
-std::string ExplainHtml(const core::PageState& state, const Result& result, const Options& options,
+std::string ExplainHtml(const algo::PageState& state, const Result& result, const Options& options,
                         std::string_view input) {
   const Explanation ex = Explain(state, options);
   return HtmlWriter(state, result, options, ex, input).Write();
 }
 
-nlohmann::json ExplainJson(const core::PageState& state, const Options& options) {
+nlohmann::json ExplainJson(const algo::PageState& state, const Options& options) {
   const Explanation ex = Explain(state, options);
   const dom::Document& doc = state.doc;
   const auto& ds = state.selection.decisions;

@@ -1,5 +1,5 @@
 // `pith explain` and `pith extract --explain`: what the algorithm decided on one page, built from
-// the pipeline's intermediates (core::PageState) rather than by re-running any stage.
+// the pipeline's intermediates (algo::PageState) rather than by re-running any stage.
 //
 // The page's visible text is cut into blocks exactly where render/blocks.cc cuts the main text
 // (block-level elements, <br>), but every block is listed, kept or not. Each block is tied to the
@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/pipeline.h"
+#include "algo/page_state.h"
 #include "pith/result.h"
 
 namespace pith::render {
@@ -59,14 +59,14 @@ struct Explanation {
 
 // Builds the block list of a page that went through core::Run (state.selection filled; an empty
 // selection, e.g. after a failed run, lists every block as removed).
-Explanation Explain(const core::PageState& state, const Options& options);
+Explanation Explain(const algo::PageState& state, const Options& options);
 
 // The self-contained HTML report. `input` names the page (path or "-").
-std::string ExplainHtml(const core::PageState& state, const Result& result, const Options& options,
+std::string ExplainHtml(const algo::PageState& state, const Result& result, const Options& options,
                         std::string_view input);
 
 // {"summary", "decisions": [...], "blocks": [...], "kept_chars", "chars"} for `extract --explain`.
-nlohmann::json ExplainJson(const core::PageState& state, const Options& options);
+nlohmann::json ExplainJson(const algo::PageState& state, const Options& options);
 
 // "div#main.article" — tag, id and up to two classes, at most ~60 characters.
 std::string DescribeNode(const dom::Document& doc, dom::NodeId id);

@@ -237,7 +237,7 @@ std::string EscapeXml(std::string_view s) {
   return out;
 }
 
-PlotData BuildPlotData(const core::PageState& state, const Options& options, std::string_view title) {
+PlotData BuildPlotData(const algo::PageState& state, const Options& options, std::string_view title) {
   const dom::Document& doc = state.doc;
   const LineBlockOptions& o = options.lineblock;
   PlotData d;

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/pipeline.h"
+#include "algo/page_state.h"
 #include "pith/options.h"
 
 namespace pith::render {
@@ -36,7 +36,7 @@ struct PlotData {
 // Computes the distribution for a page that went through core::Run (state->selection is the chosen
 // algorithm's). When that algorithm is not lineblock, lineblock is run on the same Document for the
 // regions; the strip still shows the chosen algorithm's selection.
-PlotData BuildPlotData(const core::PageState& state, const Options& options, std::string_view title);
+PlotData BuildPlotData(const algo::PageState& state, const Options& options, std::string_view title);
 
 struct PlotSize {
   int width = 1100;  // pixels (SVG user units)

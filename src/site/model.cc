@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/pipeline.h"
+#include "prepare/prepare.h"
 
 namespace pith::site {
 
@@ -154,10 +154,10 @@ std::size_t SiteModel::template_texts() const {
 Status SiteModel::Learn(const std::vector<std::string_view>& pages, const Options& options,
                         std::shared_ptr<const SiteModel>* out, std::string host) {
   site::Learner learner;
-  core::PageState state;
+  prepare::PreparedPage state;
   std::string first_error;
   for (std::string_view bytes : pages) {
-    const Status s = core::Prepare(bytes, PageInfo{}, options, &state);
+    const Status s = prepare::Prepare(bytes, PageInfo{}, options, &state);
     if (!s.ok()) {
       if (first_error.empty()) first_error = s.ToString();
       continue;

@@ -1,10 +1,10 @@
 // `pith identify PATH...`: is each page a Tibetan page (paper 003 §2.2), and on what evidence.
 //
-// For every input: read → input checks → decode → text::IdentifyTibetan (one linear scan, no DOM).
+// For every input: read → input checks → decode → decode::IdentifyTibetan (one linear scan, no DOM).
 // Prints the decision and the evidence: encoding family, Tibetan fonts named (<font face>, CSS
 // font-family / font), declared charset, syllable dots, fitting syllables, and the reason. With
 // --text it also extracts the main text (default algorithm: tibetan), converting legacy-font text to
-// Unicode first when a table covers the fonts (text::ConvertLegacyTibetan); text in a legacy font no
+// Unicode first when a table covers the fonts (decode::ConvertLegacyTibetan); text in a legacy font no
 // table covers is extracted as it is and labelled `"converted": false` with its encoding.
 //
 // A page whose text sits in an ASCII-based Tibetan font was typed for a cp1252 (Windows Western)
@@ -19,12 +19,12 @@
 
 #include "commands.h"
 #include "batch/inputs.h"
-#include "core/pipeline.h"
 #include "decode/decode.h"
+#include "decode/tibetan.h"
 #include "io/inputs.h"
 #include "pith/pith.h"
+#include "prepare/prepare.h"
 #include "render/formats.h"
-#include "text/tibetan.h"
 
 namespace pith::cli {
 namespace {
@@ -41,7 +41,7 @@ struct Record {
   std::string name;
   Status status;
   std::string decoded_charset;
-  text::TibetanEvidence evidence;
+  decode::TibetanEvidence evidence;
   bool extracted = false;
   bool converted = false;
   std::uint32_t unmapped = 0;
@@ -59,7 +59,7 @@ bool SingleByteNonWestern(std::string_view charset) {
 
 void ExtractText(const IdentifyArgs& a, std::string_view bytes, const decode::Decoded& decoded,
                  Record* r) {
-  // The pipeline converts legacy-font text itself (core/pipeline.cc) and reports what it did.
+  // The pipeline converts legacy-font text itself (prepare/prepare.cc) and reports what it did.
   const Extractor extractor(a.settings.options);
   PageInfo info;
   info.charset = decoded.info.charset;
@@ -77,17 +77,17 @@ Record Identify(const IdentifyArgs& a, const io::InputItem& item) {
   r.name = item.name;
   std::string bytes;
   r.status = batch::ReadPage(item, a.settings.options.max_input_bytes, &bytes);
-  if (r.status.ok()) r.status = core::CheckInput(bytes, a.settings.options);
+  if (r.status.ok()) r.status = prepare::CheckInput(bytes, a.settings.options);
   decode::Decoded decoded;
   if (r.status.ok()) r.status = decode::Decode(bytes, a.settings.options.forced_charset, "", &decoded);
   if (!r.status.ok()) return r;
-  r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.settings.options.tibetan);
-  if (r.evidence.encoding == text::TibetanEncoding::kAsciiFont && a.settings.options.forced_charset.empty() &&
+  r.evidence = decode::IdentifyTibetan(bytes, decoded.utf8, a.settings.options.tibetan);
+  if (r.evidence.encoding == decode::TibetanEncoding::kAsciiFont && a.settings.options.forced_charset.empty() &&
       SingleByteNonWestern(decoded.info.charset)) {
     decode::Decoded western;
     if (decode::Decode(bytes, "windows-1252", "", &western).ok()) {
       decoded = std::move(western);
-      r.evidence = text::IdentifyTibetan(bytes, decoded.utf8, a.settings.options.tibetan);
+      r.evidence = decode::IdentifyTibetan(bytes, decoded.utf8, a.settings.options.tibetan);
     }
   }
   r.decoded_charset = decoded.info.charset;
@@ -103,9 +103,9 @@ nlohmann::json ToJson(const Record& r) {
     j["error"] = {{"code", std::string(StatusCodeName(r.status.code()))}, {"message", r.status.message()}};
     return j;
   }
-  const text::TibetanEvidence& e = r.evidence;
+  const decode::TibetanEvidence& e = r.evidence;
   j["tibetan"] = e.tibetan;
-  j["encoding"] = text::TibetanEncodingName(e.encoding);
+  j["encoding"] = decode::TibetanEncodingName(e.encoding);
   j["charset"] = e.charset;
   j["decoded_charset"] = r.decoded_charset;
   j["fonts"] = e.fonts;
@@ -142,8 +142,8 @@ void PrintText(const Record& r) {
     std::cout << "error: " << r.status.ToString() << "\n";
     return;
   }
-  const text::TibetanEvidence& e = r.evidence;
-  std::cout << (e.tibetan ? "Tibetan" : "not Tibetan") << " (" << text::TibetanEncodingName(e.encoding)
+  const decode::TibetanEvidence& e = r.evidence;
+  std::cout << (e.tibetan ? "Tibetan" : "not Tibetan") << " (" << decode::TibetanEncodingName(e.encoding)
             << ")\n";
   std::cout << "  charset: " << (e.charset.empty() ? "-" : e.charset) << " (decoded as "
             << r.decoded_charset << ")\n";

@@ -13,7 +13,7 @@ namespace pith::cli {
 struct OnePage {
   std::string name;        // the input's display name ("-" is "<stdin>")
   Options options;         // as run (the site flags may switch the algorithm to pathsim)
-  core::PageState state;   // Document, annotation and selection, for the report
+  algo::PageState state;   // Document, annotation and selection, for the report
   Result result;
 };
 

@@ -1,6 +1,6 @@
 // Step 1 of `auto` (hints.cc), the words of class and id names: decides whether one class or id
 // value names boilerplate, the content or a comment section, on the evidence of its words
-// (src/algo/boilerplate_words.cc) and of how they are joined within one name ("entry-footer",
+// (src/text/boilerplate_words.cc) and of how they are joined within one name ("entry-footer",
 // "margin-bottom", "overflow-hidden"). No paper reads class names; the word lists are data
 // (boilerplate_words.cc, tables.h).
 #include <algorithm>
@@ -10,10 +10,13 @@
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
 #include "algo/auto/tables.h"
-#include "algo/boilerplate_words.h"
+#include "text/boilerplate_words.h"
 
 namespace pith::algo::auto_steps {
 namespace {
+
+using text::ClassifyHintToken;
+using text::HintKind;
 
 // The bytes of class/id tokens (ASCII letters and digits) lower-cased; 0 for the separators.
 constexpr std::array<char, 256> kTokenByte = [] {

@@ -2,7 +2,7 @@
 // the content or a comment section, on the evidence of the markup alone: the tag (nav, aside,
 // footer, form, menu, select, button, dialog; header outside article/main), the ARIA role, the
 // itemprop, and the words of class and id names (class_names.cc, with the tables of
-// src/algo/boilerplate_words.cc). The papers use no such hints; paper 003's Relativity and
+// src/text/boilerplate_words.cc). The papers use no such hints; paper 003's Relativity and
 // paper 000's link density judge the same regions by their text later (steps 2 and 3).
 //
 // Not believed: names on <body> and <html> (they name the page's state or template,

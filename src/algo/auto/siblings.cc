@@ -21,7 +21,7 @@
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
 #include "algo/auto/tables.h"
-#include "meta/date.h"
+#include "date/date.h"
 #include "text/ascii.h"
 
 namespace pith::algo::auto_steps {
@@ -153,7 +153,7 @@ bool RecordHasDate(const Page& page, NodeId record, NodeId body) {
       text += ' ';
     }
   }
-  return !meta::FindDateInText(text).empty();
+  return !date::FindDateInText(text).empty();
 }
 
 // A link to a person or to a post's time: its href goes to a member's or user's profile

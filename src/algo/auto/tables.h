@@ -1,6 +1,6 @@
 // `auto`'s thresholds and word lists, in one place (data, not logic): each names the step that
 // reads it and the kind of page it exists for. The class/id word tables are in
-// src/algo/boilerplate_words.cc.
+// src/text/boilerplate_words.cc.
 #pragma once
 
 #include <cstddef>

@@ -1,13 +1,13 @@
 // What a block's text says by its marks, for steps 2, 5 and 6 of `auto` (driver: auto.cc):
 // whether it ends a sentence or with a colon (in any script: tables.h lists the marks), opens
-// with a date (meta/date.h), or is a legal notice. Sentence marks are the evidence paper 000 and
+// with a date (date/date.h), or is a legal notice. Sentence marks are the evidence paper 000 and
 // paper 001 read as punctuation density; here they tell a sentence from a label or a byline.
 #include <string_view>
 
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
 #include "algo/auto/tables.h"
-#include "meta/date.h"
+#include "date/date.h"
 #include "text/ascii.h"
 
 namespace pith::algo::auto_steps {
@@ -38,9 +38,9 @@ bool EndsSentence(std::string_view text) {
 // [ ナイジェリア アフリカ ]"), whatever its length, unless it ends a sentence.
 bool Dateline(std::string_view text) {
   constexpr std::size_t kDateBytes = 48;  // a date with its time and zone, in any script
-  meta::DateMatch m;
+  date::DateMatch m;
   const std::size_t first = text.find_first_not_of(" \t\r\n\f");
-  return first != std::string_view::npos && meta::NextDateInText(text.substr(0, first + kDateBytes), first, &m) &&
+  return first != std::string_view::npos && date::NextDateInText(text.substr(0, first + kDateBytes), first, &m) &&
          m.begin == first;
 }
 

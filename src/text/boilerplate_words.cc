@@ -1,6 +1,6 @@
 // The tables behind ClassifyHintToken. Words are chosen for what they mean on the web at large
 // (English-language class names dominate even on Chinese and Greek sites); no site is named.
-#include "algo/boilerplate_words.h"
+#include "text/boilerplate_words.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace pith::algo {
+namespace pith::text {
 namespace {
 
 // Navigation, furniture, advertising, sharing, recommendations; author boxes, forum signatures and
@@ -170,4 +170,4 @@ HintKind ClassifyHintToken(std::string_view t) {
   return HintKind::kNone;
 }
 
-}  // namespace pith::algo
+}  // namespace pith::text

@@ -6,11 +6,11 @@
 
 #include <string_view>
 
-namespace pith::algo {
+namespace pith::text {
 
 // Classification of one class/id token.
 enum class HintKind { kNone, kBoilerplate, kContent, kComments };
 
 HintKind ClassifyHintToken(std::string_view lower_token);
 
-}  // namespace pith::algo
+}  // namespace pith::text

@@ -1,20 +1,20 @@
-// meta/date.cc — finding dates: scanning free text for the first written date (the scanner jumps
+// date/date.cc — finding dates: scanning free text for the first written date (the scanner jumps
 // from one digit to the next and tries the shapes of date_shapes.cc there), normalising a declared
 // value (compact 20091109, Unix seconds, or any written form, ambiguous ones read month first), and
 // the date in a URL's path. See date.h for the accepted forms.
-#include "meta/date.h"
+#include "date/date.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 
-#include "meta/date_parse.h"
+#include "date/date_parse.h"
 #include "text/ascii.h"
 #include "text/word_bytes.h"
 
-namespace pith::meta {
+namespace pith::date {
 
-using namespace date_parse;  // NOLINT: the date reader's lexer and shapes, used throughout this file
+using namespace parse;  // NOLINT: the date reader's lexer and shapes, used throughout this file
 
 namespace {
 
@@ -282,4 +282,4 @@ std::string FindDateInUrl(std::string_view url) {
   return "";
 }
 
-}  // namespace pith::meta
+}  // namespace pith::date

@@ -1,4 +1,4 @@
-// meta/date_parse.h — internal to the date reader (date.cc, date_shapes.cc, date_time.cc): the
+// date/date_parse.h — internal to the date reader (date.cc, date_shapes.cc, date_time.cc): the
 // forward lexer that splits text into numbers, words, spaces and symbols, the parts of a date being
 // read, and the steps these files call in one another. The lexer is inline: it runs at every token
 // the scanner looks at.
@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "meta/date.h"
+#include "date/date.h"
 #include "text/unicode.h"
 
-namespace pith::meta::date_parse {
+namespace pith::date::parse {
 
 // ---------------------------------------------------------------------------------------------
 // Lexer.
@@ -154,7 +154,7 @@ inline bool IsSmallNum(const Tok& t) { return t.kind == Kind::kNum && t.ndigits 
 
 // Folds a word into buf (bounded); returns false if longer than the buffer.
 bool FoldWord(std::string_view w, std::string* buf);
-// The month (1..12) a month name or abbreviation of meta/tables.h names; 0 for other words.
+// The month (1..12) a month name or abbreviation of date/tables.h names; 0 for other words.
 int MonthOf(std::string_view word);
 // The word, folded, is one of the n words of list.
 bool WordIn(std::string_view word, const std::string_view* list, std::size_t n);
@@ -184,4 +184,4 @@ bool DayFirstWord(std::string_view s, const Tok& d, DateMatch* out);
 // "November 9, 2009"; w is a word.
 bool MonthFirst(std::string_view s, const Tok& w, DateMatch* out);
 
-}  // namespace pith::meta::date_parse
+}  // namespace pith::date::parse

@@ -1,15 +1,15 @@
-// meta/date_shapes.cc — the shapes a written date takes, read from the number or month name the
+// date/date_shapes.cc — the shapes a written date takes, read from the number or month name the
 // scanner stands at: year first (ISO-like and CJK 年月日 / 년월일), day first (dotted, slashed when one
 // side exceeds 12, "9 November 2009"), month first ("November 9, 2009"), with month names of many
 // languages; an ambiguous slashed date is month first only before a US server clock ("9:23:57 PM").
 #include <string>
 #include <string_view>
 
-#include "meta/date_parse.h"
-#include "meta/tables.h"
+#include "date/date_parse.h"
+#include "date/tables.h"
 #include "text/unicode.h"
 
-namespace pith::meta::date_parse {
+namespace pith::date::parse {
 
 namespace {
 
@@ -280,18 +280,18 @@ bool MonthFirst(std::string_view s, const Tok& w, DateMatch* out) {
   return FinishWordDate(s, w.b, d, w, y, out);
 }
 
-}  // namespace pith::meta::date_parse
+}  // namespace pith::date::parse
 
-namespace pith::meta {
+namespace pith::date {
 
 bool IsDateWord(std::string_view word) {
-  if (date_parse::MonthOf(word)) return true;
+  if (parse::MonthOf(word)) return true;
   std::string f;
-  if (!date_parse::FoldWord(word, &f)) return false;
+  if (!parse::FoldWord(word, &f)) return false;
   for (auto w : tables::kWeekdayNames) {
     if (w == f) return true;
   }
   return false;
 }
 
-}  // namespace pith::meta
+}  // namespace pith::date

@@ -10,7 +10,7 @@
 // family of a list decides (what a browser with the font installed draws); every Tibetan family
 // anywhere in a list is reported as evidence. Close tags pop to the nearest open element of that name
 // (within 64 levels); void elements are never pushed. All of it is linear in the page size.
-#include "text/tibetan.h"
+#include "decode/tibetan.h"
 
 #include <algorithm>
 #include <array>
@@ -27,7 +27,16 @@
 #include <immintrin.h>
 #endif
 
-namespace pith::text {
+namespace pith::decode {
+
+using text::AppendUtf8;
+using text::IsAsciiWhitespace;  // CSS's white space
+using text::IsSpace;
+using text::NextCodePoint;
+using text::ScansUseAvx2;
+using text::Script;
+using text::ScriptOf;
+using text::Trim;
 
 const char* TibetanEncodingName(TibetanEncoding e) {
   switch (e) {
@@ -1210,4 +1219,4 @@ std::string ConvertLegacyText(std::string_view utf8_text, const TibetanFont& fon
   return out;
 }
 
-}  // namespace pith::text
+}  // namespace pith::decode

@@ -33,7 +33,7 @@
 
 #include "pith/options.h"
 
-namespace pith::text {
+namespace pith::decode {
 
 enum class TibetanEncoding : std::uint8_t {
   kNone,           // no Tibetan syllable structure measured
@@ -215,4 +215,4 @@ extern const LegacyFontTable kLegacyFonts[];
 extern const std::size_t kLegacyFontCount;
 }  // namespace internal
 
-}  // namespace pith::text
+}  // namespace pith::decode

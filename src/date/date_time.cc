@@ -1,14 +1,14 @@
-// meta/date_time.cc — the time of day after a date and its zone, and the ISO 8601 value written.
+// date/date_time.cc — the time of day after a date and its zone, and the ISO 8601 value written.
 // Evidence: "12:30[:00]", "12时30分", "下午3:20", am/pm, "at"/"à"/"um" before the time; a zone only
 // where it cannot be part of a range: "Z" or an offset right after an ISO time, "GMT"/"UTC" or an
 // RFC 2822 "+0000" after a space.
 #include <string>
 #include <string_view>
 
-#include "meta/date_parse.h"
-#include "meta/tables.h"
+#include "date/date_parse.h"
+#include "date/tables.h"
 
-namespace pith::meta::date_parse {
+namespace pith::date::parse {
 
 namespace {
 
@@ -248,4 +248,4 @@ void FinishMatch(std::string_view s, std::size_t begin, std::size_t date_end, Pa
   out->iso = Format(p);
 }
 
-}  // namespace pith::meta::date_parse
+}  // namespace pith::date::parse

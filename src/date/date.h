@@ -1,4 +1,4 @@
-// meta/date.h — finding and normalising publication dates.
+// date/date.h — finding and normalising publication dates.
 //
 // Everything here is a hand-written linear scanner (no std::regex): dates are recognised by
 // lexing the input into numbers, words and symbols and matching a few fixed shapes:
@@ -12,7 +12,7 @@
 //                after a space "GMT", "UTC", "GMT+0000", "UTC+8", or "+0000" after seconds
 //
 // Month names of English, French, German, Spanish, Italian, Portuguese, Dutch, Polish, Russian
-// and Greek come from meta/tables.h. Output is ISO 8601: "YYYY-MM-DD", or "YYYY-MM-DDTHH:MM:SS"
+// and Greek come from date/tables.h. Output is ISO 8601: "YYYY-MM-DD", or "YYYY-MM-DDTHH:MM:SS"
 // when a time of day is given (seconds written as 00 when absent), the local time as printed,
 // followed by its zone when one is given: "Z" for UTC, else the offset ("+05:30"). Unix times are
 // UTC.
@@ -26,7 +26,7 @@
 #include <string>
 #include <string_view>
 
-namespace pith::meta {
+namespace pith::date {
 
 inline constexpr int kMinYear = 1990;
 inline constexpr int kMaxYear = 2100;
@@ -57,11 +57,11 @@ struct DateMatch {
 // Finds the first date starting at or after byte `from`; false if none.
 bool NextDateInText(std::string_view text, std::size_t from, DateMatch* match);
 
-// True for a month name or abbreviation in any language of meta/tables.h, or an English weekday
+// True for a month name or abbreviation in any language of date/tables.h, or an English weekday
 // ("Nov", "noviembre", "Sat"): words that make a byline fragment a date, not a name.
 bool IsDateWord(std::string_view word);
 
 // Day part of an ISO value ("2009-11-09T12:30:00+08:00" → "2009-11-09").
 inline std::string_view DayOf(std::string_view iso) { return iso.substr(0, iso.size() < 10 ? iso.size() : 10); }
 
-}  // namespace pith::meta
+}  // namespace pith::date

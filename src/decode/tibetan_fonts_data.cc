@@ -99,9 +99,9 @@
 //   Tibetisch dBu-can Overstrike: utfc.csv only
 //
 // Cell = (offset << 8) | length of the glyph's UTF-8 text in kLegacyGlyphText; 0 = no mapping.
-#include "text/tibetan.h"
+#include "decode/tibetan.h"
 
-namespace pith::text::internal {
+namespace pith::decode::internal {
 
 const char kLegacyGlyphText[] =
     "\xe0\xbd\x91\xe0\xbe\xb2\xe0\xbe\xad\xe0\xbd\x84\xe0\xbe\x90\xe0\xbc\x91\xe0\xbd\xbf"
@@ -3143,4 +3143,4 @@ const LegacyFontTable kLegacyFonts[] = {
 
 const std::size_t kLegacyFontCount = sizeof(kLegacyFonts) / sizeof(kLegacyFonts[0]);
 
-}  // namespace pith::text::internal
+}  // namespace pith::decode::internal
