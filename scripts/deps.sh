@@ -19,6 +19,9 @@ test_packages=(
   libdeflate-dev  # bench/warc_bench.cc compares inflate libraries
   wrk  # bench/serve_load.sh, pith serve's load benchmark
   python3-html5lib  # the parse differential's tie-breaker (tests/parse_html5lib.h)
+  # struct-dev's scorer (../shared/eval/score_struct.py), which tests/structure_eval_test.cc holds
+  # `pith eval`'s structure metrics to
+  python3-markdown-it python3-mdit-py-plugins python3-levenshtein python3-lxml
 )
 python_packages=(  # the Python package (docs/python.md) and its tests
   python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev

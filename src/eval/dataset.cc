@@ -189,6 +189,13 @@ Status LoadSet(const fs::path& set_dir, const PageFilter& filter, DataSet* out) 
     if (page.has_snippet_truth) {
       if (Status st = ReadSnippets(set_dir / "truth" / (page.id + ".json"), &page); !st.ok()) return st;
     }
+    // Markdown truth is not named by the index (struct-dev's has no "truth" field): the file says.
+    const fs::path markdown = set_dir / "truth" / (page.id + ".md");
+    std::error_code ec;
+    if (fs::is_regular_file(markdown, ec)) {
+      if (Status st = ReadFileBytes(markdown, &page.truth_markdown); !st.ok()) return st;
+      page.has_markdown_truth = true;
+    }
     out->pages.push_back(std::move(page));
   }
   return Status::Ok();

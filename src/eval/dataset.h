@@ -4,6 +4,7 @@
 //                          page_type (optional), truth ("txt" | "json" | "txt+json" | null), ...
 //   <set>/html/<id>.html   the page's raw bytes, any encoding: loaded as bytes, never transcoded
 //   <set>/truth/<id>.txt   UTF-8 main text (truth contains "txt")
+//   <set>/truth/<id>.md    the source Markdown, when the file exists (struct-dev): structure.h
 //   <set>/truth/<id>.json  {"with": [...], "without": [...], "metadata": {...}, ...} snippets and
 //                          the page's title, author, publish date (truth contains "json")
 //
@@ -32,11 +33,13 @@ struct Page {
   std::string site;              // "" when absent (daniel-dev: the host the page was crawled from)
   bool has_text_truth = false;     // truth/<id>.txt exists per the index
   bool has_snippet_truth = false;  // truth/<id>.json exists per the index
+  bool has_markdown_truth = false;  // truth/<id>.md exists (the source Markdown: structure.h)
 
   // Loaded files.
   std::string html;        // raw bytes
   std::string truth_text;  // UTF-8 (when has_text_truth)
   std::vector<std::string> with, without;  // snippets (when has_snippet_truth)
+  std::string truth_markdown;  // UTF-8 (when has_markdown_truth)
   // Metadata the truth names ("" = not given): the truth JSON's "metadata": {"title", "author",
   // "publish_date"} (wcxb) or top-level "title" (goose3), else the index line's "title"
   // (readability-test), "author" and "date" (zh-cwced; "UNKNOWN" and dates without a day are no

@@ -12,9 +12,11 @@
 #include <ostream>
 #include <unordered_set>
 
+#include "render/formats.h"
+
 namespace pith::eval {
 
-Extraction ToExtraction(const Result& r) {
+Extraction ToExtraction(Result r) {
   Extraction e;
   e.status = std::string(StatusCodeName(r.status.code()));
   e.title = r.metadata.title;
@@ -30,6 +32,7 @@ Extraction ToExtraction(const Result& r) {
     e.error = true;
     e.message = r.status.message();
   }
+  if (!e.error) e.result = std::make_shared<const Result>(std::move(r));
   return e;
 }
 
@@ -139,6 +142,32 @@ nlohmann::json CalibrationJson(const CalibrationReport& c) {
           {"confident", c.confident},
           {"confident_mean_f1", c.confident ? nlohmann::json(c.confident_mean_f1) : nlohmann::json(nullptr)},
           {"bands", std::move(bands)}};
+}
+
+// "text 0.977 code 0.999 ... images 1.000", "-" where a metric has no value.
+std::string StructureLine(const StructureScores& v) {
+  std::string line;
+  for (int m = 0; m < kStructMetricCount; ++m) {
+    line += std::string(m ? " " : "") + StructureMetricName(m) + " " + (std::isnan(v[m]) ? "-" : Fixed(v[m]));
+  }
+  return line;
+}
+
+nlohmann::json StructureValues(const StructureScores& v) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int m = 0; m < kStructMetricCount; ++m) {
+    j[StructureMetricName(m)] = std::isnan(v[m]) ? nlohmann::json(nullptr) : nlohmann::json(v[m]);
+  }
+  return j;
+}
+
+nlohmann::json StructureJson(const StructureSummary& s) {
+  nlohmann::json pages = nlohmann::json::object();
+  for (int m = 0; m < kStructMetricCount; ++m) pages[StructureMetricName(m)] = s.counted[m];
+  return {{"pages", s.pages},
+          {"overall", std::isnan(s.overall) ? nlohmann::json(nullptr) : nlohmann::json(s.overall)},
+          {"means", StructureValues(s.mean)},
+          {"metric_pages", pages}};
 }
 
 // `timed` is false for saved outputs (no extraction ran): the speed columns print "-".
@@ -277,6 +306,7 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
                  {"overlap", p.words.overlap},     {"extracted_words", p.words.extracted_words},
                  {"truth_words", p.words.truth_words}};
   }
+  if (p.has_structure) j["structure"] = StructureValues(p.structure);
   if (p.has_snippets) {
     j["snippets"] = {{"tp", p.snippets.tp}, {"fp", p.snippets.fp}, {"fn", p.snippets.fn}, {"tn", p.snippets.tn}};
   }
@@ -295,8 +325,11 @@ nlohmann::json PageJson(const PageReport& p, bool timed) {
 // Scores `outputs` (one per page, index order) against the set's truth and aggregates; the caller
 // has filled each page's status, error and seconds, and for an extractor's run its metadata
 // (`with_metadata`: saved outputs hold text only, so their metadata is not scored).
-void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, bool with_metadata, SetReport* report) {
+// `markdown` (one per page, "" where none) is scored against the pages' Markdown truth.
+void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, const std::vector<std::string>& markdown,
+                  bool with_metadata, SetReport* report) {
   const Clock::time_point score_start = Clock::now();
+  std::vector<StructureScores> structure;
   for (std::size_t i = 0; i < set.pages.size(); ++i) {
     const Page& page = set.pages[i];
     PageReport& pr = report->pages[i];
@@ -317,7 +350,14 @@ void ScoreOutputs(const DataSet& set, const std::vector<std::string>& outputs, b
     if (with_metadata) {
       pr.metadata = CountMetadata(pr.title, pr.author, pr.date, page.truth_title, page.truth_author, page.truth_date);
     }
+    if (page.has_markdown_truth && !StructureMetricsAvailable()) report->structure_unavailable = true;
+    if (page.has_markdown_truth && StructureMetricsAvailable()) {
+      pr.has_structure = true;
+      pr.structure = ScoreStructure(ParseMarkdownStructure(page.truth_markdown), ParseMarkdownStructure(markdown[i]));
+      structure.push_back(pr.structure);
+    }
   }
+  if (!structure.empty()) report->structure = SummarizeStructure(structure);
 
   GroupBuilder total(set.name);
   for (const PageReport& p : report->pages) total.Add(p);
@@ -353,6 +393,7 @@ SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
 
   // 1. The timed loop: extraction only.
   std::vector<std::string> outputs(set.pages.size());
+  std::vector<std::shared_ptr<const Result>> results(set.pages.size());  // pages with Markdown truth
   const Clock::time_point loop_start = Clock::now();
   for (std::size_t i = 0; i < set.pages.size(); ++i) {
     const Page& page = set.pages[i];
@@ -378,22 +419,34 @@ SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract) {
     pr.author = std::move(e.author);
     pr.date = std::move(e.date);
     outputs[i] = std::move(e.text);
+    if (page.has_markdown_truth && !e.error) results[i] = std::move(e.result);
   }
   report.extract_seconds = SecondsSince(loop_start);
 
-  // 2. Scoring.
-  ScoreOutputs(set, outputs, /*with_metadata=*/true, &report);
+  // 2. Markdown, for the structure metrics (untimed), as `pith extract -f markdown` writes it.
+  std::vector<std::string> markdown(set.pages.size());
+  for (std::size_t i = 0; i < set.pages.size(); ++i) {
+    if (results[i]) markdown[i] = render::ToMarkdown(*results[i]);
+    results[i].reset();
+  }
+
+  // 3. Scoring.
+  ScoreOutputs(set, outputs, markdown, /*with_metadata=*/true, &report);
   return report;
 }
 
 SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& outputs_dir) {
   SetReport report = EmptyReport(set);
   report.saved_outputs = true;
-  std::vector<std::string> outputs(set.pages.size());
+  std::vector<std::string> outputs(set.pages.size()), markdown(set.pages.size());
   for (std::size_t i = 0; i < set.pages.size(); ++i) {
     PageReport& pr = report.pages[i];
-    const std::filesystem::path file = outputs_dir / (set.pages[i].id + ".txt");
     std::error_code ec;
+    if (set.pages[i].has_markdown_truth) {
+      const std::filesystem::path md = outputs_dir / (set.pages[i].id + ".md");
+      if (std::filesystem::exists(md, ec) && !ReadFileBytes(md, &markdown[i]).ok()) markdown[i].clear();
+    }
+    const std::filesystem::path file = outputs_dir / (set.pages[i].id + ".txt");
     if (!std::filesystem::exists(file, ec)) {
       pr.status = "missing";  // no output saved: scored as an empty output, not an error
       continue;
@@ -405,7 +458,7 @@ SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& 
       pr.message = st.message();
     }
   }
-  ScoreOutputs(set, outputs, /*with_metadata=*/false, &report);
+  ScoreOutputs(set, outputs, markdown, /*with_metadata=*/false, &report);
   return report;
 }
 
@@ -454,6 +507,13 @@ void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
         << Fixed(Share(set.total.typed_right, set.total.typed_pages)) << " answered as the index labels them\n";
   }
   if (set.calibration.pages) PrintCalibration(out, set.calibration);
+  if (set.structure.pages) {
+    out << "  structure (" << set.structure.pages << " pages with Markdown truth): overall "
+        << (std::isnan(set.structure.overall) ? "-" : Fixed(set.structure.overall)) << "; "
+        << StructureLine(set.structure.mean) << "\n";
+  } else if (set.structure_unavailable) {
+    out << "  structure: not scored (pith eval was built without cmark-gfm)\n";
+  }
   if (set.by_lang.size() > 1) {
     for (const GroupReport& g : set.by_lang) PrintRow(out, "  lang " + g.name, g, timed);
   }
@@ -474,6 +534,7 @@ void PrintSetRows(std::ostream& out, const SetReport& set, bool per_page) {
                       p.output_bytes);
       }
       out << buf;
+      if (p.has_structure) out << "    " << std::string(53, ' ') << " structure " << StructureLine(p.structure) << "\n";
       if (p.has_snippets) {
         std::snprintf(buf, sizeof buf, "    %-40s %-12s snippets tp %zu fp %zu fn %zu tn %zu\n", "", "",
                       p.snippets.tp, p.snippets.fp, p.snippets.fn, p.snippets.tn);
@@ -496,6 +557,8 @@ void PrintFooter(std::ostream& out, const std::vector<SetReport>& sets, std::siz
          " the pages at confidence >= 0.8 and their mean word F1; pages, mean confidence and word F1 by band.\n"
          "metadata: pages whose truth names the field; title and author equal after folding case, quotes,"
          " dashes and spaces; date the same day (YYYY-MM-DD).\n"
+         "structure: on pages with Markdown truth (truth/<id>.md), score_struct.py's metrics of the Markdown"
+         " output (src/eval/structure.h); overall = mean of text, code, formula, table, teds.\n"
          "compr: mean output bytes / input bytes. pages/s, MB/s: extraction loop only (input bytes);"
          " \"-\" for saved outputs.\n";
   for (const SetReport& s : sets) {
@@ -542,6 +605,7 @@ nlohmann::json SetJson(const SetReport& set, bool per_page) {
   }
   j["error_pages"] = errors;
   j["confidence"] = set.calibration.pages ? CalibrationJson(set.calibration) : nlohmann::json(nullptr);
+  j["structure"] = set.structure.pages ? StructureJson(set.structure) : nlohmann::json(nullptr);
   if (per_page) {
     nlohmann::json pages = nlohmann::json::array();
     for (const PageReport& p : set.pages) pages.push_back(PageJson(p, timed));
@@ -638,7 +702,11 @@ RunOutcome RunEvaluation(const RunConfig& config, const ExtractFunction& extract
                             {"metadata", "pages whose truth names the field; title and author equal after "
                                          "case folding, ASCII quotes and dashes and one space per White_Space run; "
                                          "title token_f1 = mean unigram F1; date = same YYYY-MM-DD"},
-                            {"compression", "mean over pages of output bytes / input bytes"}}}};
+                            {"compression", "mean over pages of output bytes / input bytes"},
+                            {"structure", "pages with truth/<id>.md: score_struct.py's metrics (text, code, "
+                                          "code_lang, formula, formula_recall, table, teds, headings, lists, images) "
+                                          "of the Markdown output, set means over the pages where the truth has the "
+                                          "element; overall = mean of text, code, formula, table, teds"}}}};
     nlohmann::json sets = nlohmann::json::array();
     for (const SetReport& r : reports) sets.push_back(SetJson(r, config.per_page));
     doc["sets"] = sets;

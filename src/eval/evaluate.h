@@ -16,6 +16,8 @@
 // compression = mean over pages of output bytes / input bytes (paper 002), integrity = character
 // recall. Pages without text truth count for errors, speed
 // and compression only; pages without snippet truth don't touch the snippet counts.
+// Pages with Markdown truth (truth/<id>.md) are also scored with the structure metrics of
+// structure.h on the extractor's Markdown, rendered after the timed loop (so pages/s is the same).
 //
 // The extractor is a callback so that this file depends on no part of the library but its headers;
 // tools/pith/eval_cmd.cc binds it to pith::Extractor.
@@ -25,6 +27,7 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -33,6 +36,7 @@
 #include "eval/calibration.h"
 #include "eval/dataset.h"
 #include "eval/metrics.h"
+#include "eval/structure.h"
 #include "pith/pith.h"
 
 namespace pith::eval {
@@ -46,11 +50,14 @@ struct Extraction {
   std::string title, author, date;  // the metadata found ("" = none; date as Metadata::date)
   std::string page_type;            // the page classifier's answer ("" = none: the page failed)
   double confidence = -1;           // Result::confidence (-1 = none: the page failed, or saved outputs)
+  // The whole result, for the outputs rendered after the timed loop (Markdown, for pages with
+  // Markdown truth); null when the extraction failed or the function gives none.
+  std::shared_ptr<const Result> result;
 };
 using ExtractFunction = std::function<Extraction(std::string_view html, const PageInfo& info)>;
 
-// An Extractor's result as the evaluation records it.
-Extraction ToExtraction(const Result& r);
+// An Extractor's result as the evaluation records it (keeping `r` as Extraction::result).
+Extraction ToExtraction(Result r);
 
 struct PageReport {
   std::string id, lang_group, page_type;
@@ -68,6 +75,10 @@ struct PageReport {
   std::string title, author, date;  // the metadata found
   std::string page_type_found;      // the page classifier's answer ("" = none)
   double confidence = -1;           // the extraction's confidence (-1 = none)
+  // Structure metrics (structure.h) of the Markdown output against truth/<id>.md: an extractor's
+  // Markdown (render::ToMarkdown of its result), or saved outputs' <id>.md.
+  bool has_structure = false;
+  StructureScores structure{};
 };
 
 struct GroupReport {
@@ -99,6 +110,9 @@ struct SetReport {
   // The confidence against the pages' word F1 (calibration.h), over the pages with text truth and
   // a confidence; pages == 0 when there are none (saved outputs).
   CalibrationReport calibration;
+  // The structure metrics' set means; pages == 0 when no page has Markdown truth.
+  StructureSummary structure;
+  bool structure_unavailable = false;  // pages have Markdown truth but pith was built without cmark-gfm
   double load_seconds = 0, extract_seconds = 0, score_seconds = 0;
   bool saved_outputs = false;  // scored from saved files (EvaluateSavedOutputs): no timing
 };
@@ -107,7 +121,8 @@ struct SetReport {
 SetReport EvaluateSet(const DataSet& set, const ExtractFunction& extract);
 
 // Scores outputs saved by any tool instead of running an extractor: page <id>'s output is the
-// UTF-8 text of `outputs_dir`/<id>.txt. A missing file is an empty output (status "missing", not an
+// UTF-8 text of `outputs_dir`/<id>.txt, and for a page with Markdown truth its Markdown is
+// <id>.md. A missing file is an empty output (status "missing" when the .txt is, not an
 // error); an unreadable one is an error (scored empty). Nothing is timed: speed is not reported.
 SetReport EvaluateSavedOutputs(const DataSet& set, const std::filesystem::path& outputs_dir);
 

@@ -211,6 +211,69 @@ std::size_t LcsLength(std::u32string_view a, std::u32string_view b) {
   return common + lcs;
 }
 
+std::size_t EditDistance(std::u32string_view a, std::u32string_view b) {
+  while (!a.empty() && !b.empty() && a.front() == b.front()) {
+    a.remove_prefix(1);
+    b.remove_prefix(1);
+  }
+  while (!a.empty() && !b.empty() && a.back() == b.back()) {
+    a.remove_suffix(1);
+    b.remove_suffix(1);
+  }
+  if (a.size() > b.size()) std::swap(a, b);  // a: the shorter string, one bit per code point
+  const std::size_t m = a.size(), n = b.size();
+  if (m == 0) return n;
+
+  std::unordered_map<char32_t, uint32_t> symbol_index;
+  symbol_index.reserve(std::min<std::size_t>(m, 1 << 16));
+  std::vector<uint32_t> a_symbols(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    a_symbols[i] = symbol_index.try_emplace(a[i], static_cast<uint32_t>(symbol_index.size())).first->second;
+  }
+  const uint32_t absent = static_cast<uint32_t>(symbol_index.size());  // its mask stays 0
+  std::vector<uint32_t> cols(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    const auto it = symbol_index.find(b[j]);
+    cols[j] = it == symbol_index.end() ? absent : it->second;
+  }
+
+  // Myers' algorithm over the m×n matrix D, column by column, 64 rows (one stripe) at a time: Pv/Mv
+  // hold the stripe's vertical deltas (+1/-1) of the current column; h[j] is the horizontal delta
+  // D[lo][j+1] - D[lo][j] entering stripe `lo` at column j (+1 along the top row, D[0][j] = j) and
+  // on leaving, the delta at the stripe's last row, which the next stripe takes in. The distance is
+  // D[m][0] = m plus the last stripe's deltas at row m.
+  std::vector<uint64_t> mask(symbol_index.size() + 1, 0);
+  std::vector<int8_t> h(n, 1);
+  std::size_t distance = m;
+  for (std::size_t lo = 0; lo < m; lo += 64) {
+    const std::size_t width = std::min<std::size_t>(64, m - lo);
+    for (std::size_t i = 0; i < width; ++i) mask[a_symbols[lo + i]] |= uint64_t{1} << i;
+    const uint64_t last = uint64_t{1} << (width - 1);
+    uint64_t pv = ~uint64_t{0}, mv = 0;
+    const bool final_stripe = lo + width == m;
+    for (std::size_t j = 0; j < n; ++j) {
+      uint64_t eq = mask[cols[j]];
+      const int hin = h[j];
+      const uint64_t xv = eq | mv;
+      if (hin < 0) eq |= 1;
+      const uint64_t xh = (((eq & pv) + pv) ^ pv) | eq;
+      uint64_t ph = mv | ~(xh | pv);
+      uint64_t mh = pv & xh;
+      const int hout = (ph & last) ? 1 : (mh & last) ? -1 : 0;
+      ph <<= 1;
+      mh <<= 1;
+      if (hin < 0) mh |= 1;
+      if (hin > 0) ph |= 1;
+      pv = mh | ~(xv | ph);
+      mv = ph & xv;
+      h[j] = static_cast<int8_t>(hout);
+      if (final_stripe) distance = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(distance) + hout);
+    }
+    for (std::size_t i = 0; i < width; ++i) mask[a_symbols[lo + i]] = 0;
+  }
+  return distance;
+}
+
 CharScore CharacterScore(std::string_view extracted, std::string_view truth) {
   const std::u32string c = DeleteWhitespace(extracted);
   const std::u32string s = DeleteWhitespace(truth);

@@ -107,6 +107,11 @@ double HarmonicMean(double p, double r);  // 2pr/(p+r), 0 when p+r == 0
 // cost O(1). Memory O(|alphabet| + n). 100k × 100k code points: ~0.15–0.25 s on one core.
 std::size_t LcsLength(std::u32string_view a, std::u32string_view b);
 
+// Levenshtein distance (insertions, deletions, substitutions of one code point, each costing 1).
+// Bit-parallel (Myers / Hyyrö), in 64-bit stripes of the shorter string, each over the whole
+// longer one; the common prefix and suffix are stripped first. O(⌈m/64⌉·n), memory O(|alphabet| + n).
+std::size_t EditDistance(std::u32string_view a, std::u32string_view b);
+
 struct CharScore {
   std::size_t common = 0;           // COM: LCS length after whitespace deletion
   std::size_t extracted_chars = 0;  // |c| after whitespace deletion
