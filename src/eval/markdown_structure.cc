@@ -22,6 +22,7 @@
 #include "dom/document.h"
 #include "dom/parse.h"
 #include "eval/metrics.h"
+#include "text/unicode.h"
 
 namespace pith::eval {
 
@@ -52,23 +53,7 @@ bool IsAsciiPunct(char c) {
 std::string ValidUtf8(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char32_t c : DecodeUtf8(s)) {
-    if (c < 0x80) {
-      out.push_back(static_cast<char>(c));
-    } else if (c < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    }
-  }
+  for (char32_t c : DecodeUtf8(s)) text::AppendUtf8(c, out);
   return out;
 }
 
