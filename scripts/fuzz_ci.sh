@@ -4,7 +4,7 @@
 # machine and every time, fast or slow, idle or loaded, and a failure replays with the same command.
 # What would make two runs differ, and what is done about it:
 #   - a time limit (-max_total_time): how far a run gets depends on the machine. Each target runs
-#     -runs=N instead, N from fuzz/ci_runs.txt (about 30 s of one core of the CI machine kind);
+#     -runs=N instead, N from fuzz/ci_runs.txt (45-90 s of one core of the CI machine kind);
 #   - corpus folders: libFuzzer reads a folder in the order the filesystem lists it, and writes new
 #     inputs into the first folder, which the next run reads back. The seeds (the repository's
 #     minimised corpus fuzz/corpus/TARGET/, the golden pages, a fixed sample of ../shared/data:
@@ -16,7 +16,8 @@
 #     Heap addresses still reach coverage (site_model_fuzz added different inputs from run to run
 #     with ASLR on, the same with it off), so each target runs with address randomisation off
 #     (`setarch -R`) where the machine allows it;
-#   - parallel jobs (-jobs, -workers, -fork): none, one process per target;
+#   - parallel jobs (-jobs, -workers, -fork): none, one process per target (targets run side by side,
+#     each on its own);
 #   - limits: -timeout and -rss_limit_mb are far above what any input takes, so that they only
 #     catch hangs and runaway memory, not a slow machine.
 # Each target prints its final libFuzzer status line and a digest of the inputs it added: both are
@@ -38,15 +39,14 @@ if [ "${#targets[@]}" -eq 0 ]; then
 fi
 ninja -C "$build" "${targets[@]}"  # the fuzz targets only: the tool is built and tested elsewhere
 step_start=$(date +%s)
-step_cpu=0
 default_runs=20000
 # Address randomisation off for the fuzz runs (a container may refuse it: then they run as they are).
 norandom=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then norandom=(setarch "$(uname -m)" -R); fi
-failed=()
-for name in "${targets[@]}"; do
+# One target: its seeds, its run, and its report (report, cpu, status files in its work folder).
+run_target() {
+  local name=$1 runs note="" work dict status=0 wall user sys digest done_line cpu
   runs=${FUZZ_RUNS:-$(awk -v t="$name" '$1 == t { print $2 }' fuzz/ci_runs.txt)}
-  note=""
   [ -n "$runs" ] || { runs=$default_runs; note=" (no line in fuzz/ci_runs.txt: the default)"; }
   work=${FUZZ_WORK:-$build/ci}/$name
   rm -rf "$work"
@@ -55,24 +55,41 @@ for name in "${targets[@]}"; do
   find "fuzz/corpus/$name" "$work/seeds" -type f | LC_ALL=C sort | paste -sd, >"$work/seed_list"
   dict=fuzz/${name%_fuzz}.dict
   [ -f "$dict" ] || dict=fuzz/html.dict
-  echo "-- $name: $runs runs$note, seed ${FUZZ_SEED:-1}, $(tr , '\n' <"$work/seed_list" | grep -c .) seed inputs"
-  status=0
-  TIMEFORMAT='%R %U %S'
-  { time "${norandom[@]}" "$build/$name" -seed="${FUZZ_SEED:-1}" -runs="$runs" -use_cmp=0 -reload=0 -max_len=65536 \
-      -timeout=60 -rss_limit_mb=4096 -dict="$dict" -seed_inputs="@$work/seed_list" \
-      -artifact_prefix="$work/artifacts/" "$work/new" >"$work/log" 2>&1 || status=$?; } 2>"$work/time"
-  read -r wall user sys <"$work/time"
-  digest=$(find "$work/new" -type f -printf '%f\n' | LC_ALL=C sort | sha1sum | cut -c1-12)
-  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$work/log" | tail -n 1 | tr -s ' \t' ' ' | sed 's/ exec\/s.*//')
-  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
-  step_cpu=$(awk -v a="$step_cpu" -v b="$cpu" 'BEGIN { print a + b }')
-  echo "   ${done_line:-no DONE line}; digest of the inputs added $digest; ${wall} s, CPU $cpu s"
-  if [ "$status" -ne 0 ]; then
-    failed+=("$name")
-    tail -n 40 "$work/log"
-    for a in "$work"/artifacts/*; do [ -f "$a" ] && echo "   replay: ${norandom[*]} $build/$name $a"; done
-    echo "   rerun: FUZZ_SEED=${FUZZ_SEED:-1} scripts/fuzz_ci.sh $name"
-  fi
+  {
+    echo "-- $name: $runs runs$note, seed ${FUZZ_SEED:-1}, $(tr , '\n' <"$work/seed_list" | grep -c .) seed inputs"
+    TIMEFORMAT='%R %U %S'
+    { time "${norandom[@]}" "$build/$name" -seed="${FUZZ_SEED:-1}" -runs="$runs" -use_cmp=0 -reload=0 -max_len=65536 \
+        -timeout=60 -rss_limit_mb=4096 -dict="$dict" -seed_inputs="@$work/seed_list" \
+        -artifact_prefix="$work/artifacts/" "$work/new" >"$work/log" 2>&1 || status=$?; } 2>"$work/time"
+    read -r wall user sys <"$work/time"
+    digest=$(find "$work/new" -type f -printf '%f\n' | LC_ALL=C sort | sha1sum | cut -c1-12)
+    done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$work/log" | tail -n 1 | tr -s ' \t' ' ' | sed 's/ exec\/s.*//')
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+    echo "   ${done_line:-no DONE line}; digest of the inputs added $digest; ${wall} s, CPU $cpu s"
+    if [ "$status" -ne 0 ]; then
+      tail -n 40 "$work/log"
+      for a in "$work"/artifacts/*; do [ -f "$a" ] && echo "   replay: ${norandom[*]} $build/$name $a"; done
+      echo "   rerun: FUZZ_SEED=${FUZZ_SEED:-1} scripts/fuzz_ci.sh $name"
+    fi
+  } >"$work/report"
+  echo "$cpu" >"$work/cpu"
+  echo "$status" >"$work/status"
+}
+# The targets run side by side, one per core (FUZZ_JOBS, default nproc): each is its own process
+# from its own seed, so its inputs do not depend on what runs beside it. Reports print in order.
+parallel=${FUZZ_JOBS:-$(nproc)}
+for name in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+  run_target "$name" &
+done
+wait
+step_cpu=0
+failed=()
+for name in "${targets[@]}"; do
+  work=${FUZZ_WORK:-$build/ci}/$name
+  cat "$work/report" 2>/dev/null || echo "-- $name: no report"
+  step_cpu=$(awk -v a="$step_cpu" -v b="$(cat "$work/cpu" 2>/dev/null || echo 0)" 'BEGIN { print a + b }')
+  [ "$(cat "$work/status" 2>/dev/null || echo 1)" = 0 ] || failed+=("$name")
 done
 echo "-- ${#targets[@]} targets in $(( $(date +%s) - step_start )) s (fuzzing: CPU $step_cpu s)"
 if [ "${#failed[@]}" -gt 0 ]; then
