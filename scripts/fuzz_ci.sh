@@ -63,7 +63,7 @@ run_target() {
         -artifact_prefix="$work/artifacts/" "$work/new" >"$work/log" 2>&1 || status=$?; } 2>"$work/time"
     read -r wall user sys <"$work/time"
     digest=$(find "$work/new" -type f -printf '%f\n' | LC_ALL=C sort | sha1sum | cut -c1-12)
-    done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$work/log" | tail -n 1 | tr -s ' \t' ' ' | sed 's/ exec\/s.*//')
+    done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$work/log" | tail -n 1 | tr -s ' \t' ' ' | sed 's/ exec\/s.*//' || true)
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
     echo "   ${done_line:-no DONE line}; digest of the inputs added $digest; ${wall} s, CPU $cpu s"
     if [ "$status" -ne 0 ]; then
