@@ -4,7 +4,7 @@
 # machine and every time, fast or slow, idle or loaded, and a failure replays with the same command.
 # What would make two runs differ, and what is done about it:
 #   - a time limit (-max_total_time): how far a run gets depends on the machine. Each target runs
-#     -runs=N instead, N from fuzz/ci_runs.txt (45-90 s of one core of the CI machine kind);
+#     -runs=N instead, N from fuzz/ci_runs.txt (40-90 s of one core of the CI machine kind);
 #   - corpus folders: libFuzzer reads a folder in the order the filesystem lists it, and writes new
 #     inputs into the first folder, which the next run reads back. The seeds (the repository's
 #     minimised corpus fuzz/corpus/TARGET/, the golden pages, a fixed sample of ../shared/data:
@@ -43,12 +43,14 @@ default_runs=20000
 # Address randomisation off for the fuzz runs (a container may refuse it: then they run as they are).
 norandom=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then norandom=(setarch "$(uname -m)" -R); fi
-# One target: its seeds, its run, and its report (report, cpu, status files in its work folder).
+# A target's folder: its seeds, new inputs, log, and report (report, cpu, status files).
+work_dir() { echo "${FUZZ_WORK:-$build/ci}/$1"; }
+# One target: its seeds, its run, and its report.
 run_target() {
   local name=$1 runs note="" work dict status=0 wall user sys digest done_line cpu
   runs=${FUZZ_RUNS:-$(awk -v t="$name" '$1 == t { print $2 }' fuzz/ci_runs.txt)}
   [ -n "$runs" ] || { runs=$default_runs; note=" (no line in fuzz/ci_runs.txt: the default)"; }
-  work=${FUZZ_WORK:-$build/ci}/$name
+  work=$(work_dir "$name")
   rm -rf "$work"
   mkdir -p "$work/new" "$work/artifacts" "fuzz/corpus/$name"
   scripts/fuzz_seeds.sh "$name" "$work/seeds"
@@ -86,7 +88,7 @@ wait
 step_cpu=0
 failed=()
 for name in "${targets[@]}"; do
-  work=${FUZZ_WORK:-$build/ci}/$name
+  work=$(work_dir "$name")
   cat "$work/report" 2>/dev/null || echo "-- $name: no report"
   step_cpu=$(awk -v a="$step_cpu" -v b="$(cat "$work/cpu" 2>/dev/null || echo 0)" 'BEGIN { print a + b }')
   [ "$(cat "$work/status" 2>/dev/null || echo 1)" = 0 ] || failed+=("$name")
