@@ -1,7 +1,8 @@
 // libFuzzer target: arbitrary bytes through the whole pipeline (decode → legacy-font conversion →
 // parse → annotate → algorithm → render → metadata). The first byte picks the algorithm, so every
 // algorithm sees fuzzed pages; its top bit asks for Markdown with links. Invariants: no crash, a
-// status for every input, valid UTF-8 text and Markdown.
+// status for every input, valid UTF-8 text and Markdown, and Markdown that cmark-gfm reads back as
+// the blocks (tests/markdown_readback.h, the check tests/markdown_test.cc runs on every corpus page).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "decode/charset.h"
+#include "markdown_readback.h"
 #include "pith/pith.h"
 #include "render/formats.h"
 
@@ -40,5 +42,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const std::string& s : {r.Text(), markdown, r.metadata.title, r.metadata.author, r.metadata.description}) {
     if (!pith::decode::IsValidUtf8(s)) __builtin_trap();
   }
+  if (!r.blocks.empty() && !pith::render::MarkdownReadBackProblem(r, (data[0] & 0x80) != 0).empty()) __builtin_trap();
   return 0;
 }
