@@ -397,5 +397,31 @@ TEST(PageTypeStrategies, ADatedPageClassifiedAsServiceKeepsTheVotesChoice) {
   ExpectText(text, {"We copy every server"}, {"Why teams switch to us", "How long does a restore take?"});
 }
 
+// A news site's topic page: a line of introduction over a grid of teaser cards, each a linked
+// headline and summary. The votes find the introduction (the only text outside links), which on an
+// article would be the content and its cards related headlines; classified as a listing, the page's
+// content is its cards (auto step 10), without the navigation and the footer.
+TEST(PageTypeStrategies, AListingKeepsItsTeaserCardsBesideItsIntroduction) {
+  std::string cards;
+  for (int i = 0; i < 8; ++i) {
+    const std::string n = std::to_string(i);
+    cards += "<div class=promo><a href=/news/storm-" + n + "><h2>Storm number " + n +
+             " closes the coast road for a week</h2><p>Crews cleared fallen trees overnight</p></a>"
+             "<time>2 hours ago</time></div>";
+  }
+  const std::string html =
+      "<html><head><title>Storms - latest news - Example News</title>"
+      "<meta property='og:type' content='website'></head><body>"
+      "<nav><a href=/>Home</a> <a href=/news>News</a> <a href=/sport>Sport</a> <a href=/weather>Weather</a></nav>"
+      "<main><h1>Storms</h1><p>The latest news, pictures and analysis of the storms that hit the coast this "
+      "winter, from our reporters along the shore.</p><div class=grid>" + cards + "</div></main>"
+      "<footer><a href=/terms>Terms of use</a> <a href=/privacy>Privacy policy</a></footer></body></html>";
+  const std::string text = TextOfPageOfType(html, "https://news.example.com/topics/storms", PageType::kListing);
+  ExpectText(text,
+             {"The latest news, pictures and analysis", "Storm number 0 closes the coast road",
+              "Storm number 7 closes the coast road", "Crews cleared fallen trees"},
+             {"Sport", "Terms of use"});
+}
+
 }  // namespace
 }  // namespace pith

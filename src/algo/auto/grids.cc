@@ -3,8 +3,9 @@
 // cards' markup (at least kMinGridCards siblings of one tag and class value, each short and
 // holding a link), their prices (a currency sign beside a number) and their text's share of the
 // other kept text: a collection page's products are kept with their links, without their
-// buttons and form controls. When the votes found no content (page.votes_failed), cards without
-// prices count too, each of a headline's length: a front page's or a ranked list's teasers. No
+// buttons and form controls. When the votes found no content (page.votes_failed), or the page
+// classifier takes the page for a listing or a service page, cards without prices count too, each
+// of a headline's length: a front page's or a ranked list's teasers, a landing page's cards. No
 // paper keeps link-dense grids: their link density is what papers 000 and 002 drop.
 #include <algorithm>
 #include <functional>
@@ -58,6 +59,15 @@ bool ProductCardPrice(const Page& page, NodeId card) {
   return false;
 }
 
+// Whether a grid of unpriced headline-sized cards is content: when the votes found none (a front
+// page of teasers), and on a page the classifier takes for a listing (a news front, a topic page,
+// a ranked list) or a service page (a landing page's cards of services): there the list of items
+// is what the page is for, and the votes pass over it for the one paragraph outside the links (an
+// introduction, a blurb). On an article the same cards are its related headlines and stay out.
+bool TeasersAreContent(const Page& page) {
+  return page.votes_failed || ClassifiedAs(page, PageType::kListing) || ClassifiedAs(page, PageType::kService);
+}
+
 }  // namespace
 
 // Step 10: a shop's collection or search page lists its products as a grid of cards (a name, a
@@ -66,9 +76,9 @@ bool ProductCardPrice(const Page& page, NodeId card) {
 // element that share their tag and class value, each holding a link and under kMaxCardChars
 // characters, kMinPricedShare of them with a price (ProductCardPrice), is kept with its links
 // when its text reaches kMinGridShare of the other kept text and less than half of it is kept
-// already; the cards' buttons and form controls (strong boilerplate hints) stay out. When the
-// votes found no content (votes_failed), a group without prices is such a grid too, of its
-// cards of at least kMinTeaserChars characters: a front page's teasers, a ranked list's rows.
+// already; the cards' buttons and form controls (strong boilerplate hints) stay out. Where teasers
+// are content (TeasersAreContent), a group without prices is such a grid too, of its cards of at
+// least kMinTeaserChars characters: a front page's teasers, a ranked list's rows.
 void KeepProductGrids(Page& page) {
   double other = -1;  // kept text outside the grids kept so far, counted when first needed
   std::vector<std::pair<std::uint64_t, NodeId>> kids;  // (hash of the tag and class value, child)
@@ -115,7 +125,7 @@ void KeepProductGrids(Page& page) {
     }
     const bool teasers = priced < needed;
     if (teasers) {
-      if (!page.votes_failed) continue;
+      if (!TeasersAreContent(page)) continue;
       cards.clear();
       for (std::size_t i = group; i < group + group_size; ++i) {
         const NodeId card = kids[i].second;
@@ -142,8 +152,9 @@ void KeepProductGrids(Page& page) {
     }
     page.AddDecision(parent, static_cast<double>(cards.size()), true,
                      "a grid of " + std::to_string(cards.size()) +
-                         (teasers ? " headline-sized cards, where the votes found no content (teasers, a ranked list)"
-                                  : " cards with prices (a shop's products)") +
+                         (!teasers            ? " cards with prices (a shop's products)"
+                          : page.votes_failed ? " headline-sized cards, where the votes found no content (teasers, a ranked list)"
+                                              : " headline-sized cards on a page classified as a listing or service page") +
                          ", kept with their links");
     parent = page.doc.SubtreeEnd(parent) - 1;
   }

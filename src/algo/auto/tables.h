@@ -202,9 +202,10 @@ constexpr double kMaxCardChars = 600;
 constexpr double kMinPricedShare = 0.6;
 constexpr double kMinGridShare = 0.5;
 
-// Step 10 when the votes found no content: a grid needs no prices, and its cards hold at least
-// this many characters (a headline, as in HeadlineLinkBefore). Only then: a story's related
-// headlines and a blog's list of posts are such grids too.
+// Step 10 when the votes found no content, or on a page classified as a listing or a service
+// page: a grid needs no prices, and its cards hold at least this many characters (a headline, as
+// in HeadlineLinkBefore). Only then: a story's related headlines and a blog's list of posts are
+// such grids too.
 constexpr double kMinTeaserChars = 30;
 
 }  // namespace pith::algo::auto_steps
