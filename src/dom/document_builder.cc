@@ -248,7 +248,7 @@ bool DocumentBuilder::Hides(AttributeRole::Hides rule, std::string_view value) {
     case AttributeRole::kStyle: return HasHiddenStyle(value);
     case AttributeRole::kHidden: return !text::EqualsIgnoreAsciiCase(value, "until-found");
     case AttributeRole::kAriaHidden: return text::EqualsIgnoreAsciiCase(value, "true");
-    case AttributeRole::kClass: return HasHidingClass(value);
+    case AttributeRole::kClass: return hiding_classes_.Get(value, HasHidingClass);
     case AttributeRole::kNo: return false;
   }
   return false;

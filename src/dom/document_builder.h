@@ -47,6 +47,7 @@
 #include "dom/document.h"
 #include "math/mathml_tree.h"
 #include "math/tex_source.h"
+#include "text/string_memo.h"
 
 namespace pith::dom {
 
@@ -221,7 +222,7 @@ class DocumentBuilder {
   // Fills newlines_: the offset of each '\n' of the source, then kEndOfNewlines.
   void FindNewlines(std::string_view html);
   static constexpr std::uint32_t kEndOfNewlines = 0xFFFFFFFFu;  // above the offset of every newline
-  static bool Hides(AttributeRole::Hides rule, std::string_view value);
+  bool Hides(AttributeRole::Hides rule, std::string_view value);
   // List numbering attributes are kept on the elements they number (a form's <input value> is not),
   // image and table-cell attributes on images and cells.
   static bool KeptOn(Attr key, Tag tag) {
@@ -294,6 +295,7 @@ class DocumentBuilder {
   std::size_t line_cursor_ = 0;          // newlines_[line_cursor_ - 1] < last_offset_ <= newlines_[line_cursor_]
   std::size_t last_offset_ = 0;
   std::vector<NodeId> parents_;
+  text::StringMemo<bool> hiding_classes_;  // HasHidingClass of each distinct class value
   bool element_hidden_ = false;  // for the element between BeginElement and OpenElement
   bool element_linkish_ = false;  // ... it has an attribute other than name, id and style
   bool element_expander_ = false;  // ... it has aria-expanded

@@ -14,6 +14,7 @@
 #include "render/code.h"
 #include "render/images.h"
 #include "render/tables.h"
+#include "text/string_memo.h"
 #include "text/unicode.h"
 
 namespace pith::render {
@@ -576,6 +577,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
            (doc[id].attr_count != 0 && IsLineNumberGutter(doc, id));
   };
   std::optional<ContentImages> content_images;  // made at the first image met
+  text::StringMemo<bool> decoration_words;      // IsDecorativeImage's reading of class and id values
 
   WalkBlocks(doc, 0, flush, [&](dom::NodeId id, bool in_pre, const std::vector<dom::NodeId>& open) {
     const dom::Node& n = doc[id];
@@ -585,7 +587,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     if (n.tag == dom::Tag::kImg && images && !in_pre) {
       if (!content_images) content_images.emplace(doc, keep);
       std::string url = ImageUrl(doc, id);
-      if (IsDecorativeImage(doc, id, url) || !content_images->InContent(id)) return;
+      if (IsDecorativeImage(doc, id, url, &decoration_words) || !content_images->InContent(id)) return;
       if (current.text.empty() && current.images.empty()) {
         block_context(&current, open);
         current.line = n.line;

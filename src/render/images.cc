@@ -58,6 +58,12 @@ bool HasDecorationWord(std::string_view value, bool markup) {
   return false;
 }
 
+// HasDecorationWord of a class or id value, once per distinct value.
+bool HasMarkupDecorationWord(std::string_view value, text::StringMemo<bool>* memo) {
+  if (value.empty()) return false;
+  return memo->Get(value, [](std::string_view v) { return HasDecorationWord(v, true); });
+}
+
 // Whether a word of the URL (split at anything but ASCII letters and digits) is an ad server's or a
 // tracker's.
 bool NamesAdServer(std::string_view url) {
@@ -146,7 +152,8 @@ std::string ImageUrl(const dom::Document& doc, dom::NodeId img) {
   return std::string(src);
 }
 
-bool IsDecorativeImage(const dom::Document& doc, dom::NodeId img, std::string_view url) {
+bool IsDecorativeImage(const dom::Document& doc, dom::NodeId img, std::string_view url,
+                       text::StringMemo<bool>* markup_words) {
   if (doc[img].hidden() || url.empty() || IsDataUrl(url)) return true;
   const int width = LeadingInteger(doc.GetAttr(img, dom::Attr::kWidth));
   const int height = LeadingInteger(doc.GetAttr(img, dom::Attr::kHeight));
@@ -155,8 +162,8 @@ bool IsDecorativeImage(const dom::Document& doc, dom::NodeId img, std::string_vi
   if (HasDecorationWord(FileName(url), false) || NamesAdServer(url)) return true;
   dom::NodeId e = img;
   for (int level = 0; level < 3 && e != dom::kNoNode && doc[e].is_element(); ++level, e = doc[e].parent) {
-    if (HasDecorationWord(doc.GetAttr(e, dom::Attr::kClass), true) ||
-        HasDecorationWord(doc.GetAttr(e, dom::Attr::kId), true)) {
+    if (HasMarkupDecorationWord(doc.GetAttr(e, dom::Attr::kClass), markup_words) ||
+        HasMarkupDecorationWord(doc.GetAttr(e, dom::Attr::kId), markup_words)) {
       return true;
     }
   }

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "dom/document.h"
+#include "text/string_memo.h"
 
 namespace pith::render {
 
@@ -27,7 +28,8 @@ std::string_view LargestSrcsetCandidate(std::string_view srcset);
 // button or share bar in its file name or in the class or id of it, its parent or grandparent
 // (images.cc lists them; a share bar's words only in a class or id); a word of an ad server's or tracker's anywhere in the URL ("ads",
 // "openx", "doubleclick", ...); or inside a <button> or a link that goes nowhere (a script's,
-// "#").
-bool IsDecorativeImage(const dom::Document& doc, dom::NodeId img, std::string_view url);
+// "#"). `markup_words` holds what the class and id values already read on the page told.
+bool IsDecorativeImage(const dom::Document& doc, dom::NodeId img, std::string_view url,
+                       text::StringMemo<bool>* markup_words);
 
 }  // namespace pith::render

@@ -14,13 +14,13 @@
 // "widget" hint on an element holding a section of text (kWidgetProseChars), and a <button> that
 // is or holds a heading (an accordion's question). The driver rereads the page without tag
 // wrappers or without class/id names when the first reading finds no content (auto.cc).
-#include <functional>
 #include <string_view>
 #include <vector>
 
 #include "algo/auto/page.h"
 #include "algo/auto/steps.h"
 #include "algo/auto/tables.h"
+#include "text/string_memo.h"
 
 namespace pith::algo::auto_steps {
 namespace {
@@ -73,49 +73,6 @@ HintAttrs ReadHintAttrs(const dom::Document& doc, NodeId node) {
   }
   return out;
 }
-
-// The hints of the class values met so far on a page, by value (ComputeHints): open addressing in
-// one array, grown by doubling at half load. A page has about a hundred distinct values, asked
-// for four times as often; std::unordered_map allocated (and freed) a node for each of them.
-class ClassHintCache {
- public:
-  // The hints of `value`, from NameHints the first time it is asked for.
-  std::uint8_t Get(std::string_view value) {
-    if (2 * (used_ + 1) > slots_.size()) Grow();
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = std::hash<std::string_view>{}(value) & mask;; i = (i + 1) & mask) {
-      Slot& slot = slots_[i];
-      if (!slot.used) {
-        slot = Slot{value, NameHints(value), true};
-        ++used_;
-        return slot.hints;
-      }
-      if (slot.value == value) return slot.hints;
-    }
-  }
-
- private:
-  struct Slot {
-    std::string_view value;
-    std::uint8_t hints = 0;
-    bool used = false;
-  };
-
-  void Grow() {
-    std::vector<Slot> old(slots_.empty() ? 256 : 2 * slots_.size());
-    old.swap(slots_);
-    const std::size_t mask = slots_.size() - 1;
-    for (const Slot& slot : old) {
-      if (!slot.used) continue;
-      std::size_t i = std::hash<std::string_view>{}(slot.value) & mask;
-      while (slots_[i].used) i = (i + 1) & mask;
-      slots_[i] = slot;
-    }
-  }
-
-  std::vector<Slot> slots_;
-  std::size_t used_ = 0;
-};
 
 // Drops the hint of each of `widgets` (in document order) that holds a section of text:
 // kWidgetProseChars weighted characters of prose (blocks with at least 2 × min_paragraph_chars
@@ -173,9 +130,8 @@ void ComputeHints(Page& page) {
   page.hint[0] = page.inside[0] = kNoHint;
   strong[0] = 0;
   std::vector<std::uint8_t> wraps_content(n, 0);  // the element or a descendant is article-like
-  // Class values repeat across a page (menu entries, cards, list rows: seven elements in ten
-  // share their value with an earlier one), so each distinct value is classified once.
-  ClassHintCache class_hints;
+  // Each distinct class value is classified once.
+  text::StringMemo<std::uint8_t> class_hints;
   std::vector<std::uint8_t> in_code(n, 0);  // inside <pre> or <code>
   std::vector<NodeId> widgets;  // elements hinted by "widget" alone (kWidgetProseChars)
   std::vector<std::uint8_t>& consent = page.consent_named;
@@ -199,7 +155,7 @@ void ComputeHints(Page& page) {
                           (page.doc[parent].tag == Tag::kTr && page.doc[parent].parent != dom::kNoNode &&
                            page.doc[page.doc[parent].parent].tag == Tag::kThead);
     if (page.names_believed && !in_code[id] && !in_thead) {
-      if (!attrs.class_names.empty()) names = class_hints.Get(attrs.class_names);
+      if (!attrs.class_names.empty()) names = class_hints.Get(attrs.class_names, NameHints);
       if (!attrs.id.empty() && !IsHeadingSlug(attrs.id)) names |= NameHints(attrs.id);
     }
     Hint h = HintFromNames(names);
