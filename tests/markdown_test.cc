@@ -21,6 +21,7 @@
 #include "render/blocks.h"
 #include "markdown_readback.h"
 #include "render/formats.h"
+#include "test_util.h"
 
 namespace pith::render {
 namespace {
@@ -335,6 +336,52 @@ TEST(Blocks, ContentInsideOneItemOrQuoteIsNeitherListNorQuote) {
   const Result quote =
       WholePage("<body><blockquote><p>one</p><blockquote><p>cited</p></blockquote><p>two</p></blockquote>");
   EXPECT_EQ(Kinds(quote), (std::vector<std::string>{"paragraph", "quote", "paragraph"}));
+}
+
+// Callouts (admonitions, <details>) are quotations: one `quote` id per callout or <blockquote>,
+// the title in strong; lists inside keep their kind. Markdown writes each as one blockquote, two
+// quotations in a row apart.
+TEST(Blocks, CalloutsAreQuotationsWithTheirTitle) {
+  const Result r = WholePage(
+      "<body><p>lead</p><div class=\"admonition note\"><p class=\"admonition-title\">Note</p><p>a</p>"
+      "<ul><li>item</li></ul></div><blockquote><p>x</p></blockquote><blockquote><p>y</p></blockquote>"
+      "<details><summary>Why?</summary><p>because</p></details><div class=\"notice\"><p>plain</p></div></body>");
+  EXPECT_EQ(Kinds(r), (std::vector<std::string>{"paragraph", "quote", "quote", "list_item", "quote", "quote", "quote",
+                                                "quote", "paragraph"}));
+  ASSERT_EQ(r.blocks.size(), 9u);
+  EXPECT_NE(r.blocks[1].quote, 0u);
+  EXPECT_EQ(r.blocks[2].quote, r.blocks[1].quote);
+  EXPECT_EQ(r.blocks[3].quote, 0u);
+  EXPECT_NE(r.blocks[4].quote, r.blocks[5].quote);
+  EXPECT_EQ(r.blocks[6].quote, r.blocks[7].quote);
+  EXPECT_EQ(r.blocks[8].quote, 0u);
+  ASSERT_EQ(r.blocks[1].spans.size(), 1u);
+  EXPECT_EQ(r.blocks[1].spans[0].kind, SpanKind::kStrong);
+  EXPECT_EQ(r.blocks[1].spans[0].end, 4u);
+  EXPECT_TRUE(r.blocks[2].spans.empty());
+  EXPECT_EQ(ToMarkdown(r, false),
+            "lead\n\n> **Note**\n>\n> a\n\n- item\n\n> x\n\n> y\n\n> **Why?**\n>\n> because\n\nplain\n");
+  EXPECT_EQ(ToJson(r, "page.html", true)["blocks"][2]["quote"], r.blocks[1].quote);
+  // Content wholly inside one callout is no quotation.
+  EXPECT_EQ(Kinds(WholePage("<body><details><summary>S</summary><p>one</p><p>two</p></details></body>")),
+            (std::vector<std::string>{"paragraph", "paragraph", "paragraph"}));
+}
+
+// The hand-written page of each callout shape (tests/markdown/callouts.html), extracted whole: every
+// callout a blockquote of its own with its title in strong, and the Markdown reads back.
+TEST(Markdown, CalloutShapesOfTheGenerators) {
+  const Extractor extractor{Options{}};
+  const Result r = extractor.Extract(testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" / "callouts.html"),
+                                     PageInfo{});
+  const std::string md = ToMarkdown(r, false);
+  for (const char* callout : {"> **Warning**\n>\n> The archive replaces", "> **Why a folder of its own?**\n>\n> The tool keeps",
+                              "> **Tip**\n>\n> Set the variable `TOOL_HOME`", "> **info**\n>\n> The tool reads no",
+                              "> **Note**\n>\n> Settings written", "\n\n> An untitled remark",
+                              "> A quotation of two paragraphs, the first of them.\n>\n> And the second"}) {
+    EXPECT_NE(md.find(callout), std::string::npos) << callout << "\n" << md;
+  }
+  EXPECT_EQ(md.find("****"), std::string::npos) << md;
+  EXPECT_EQ(MarkdownReadBackProblem(r, false), "");
 }
 
 // Ordered lists number their items as a browser does: from `start`, down from the item count of a

@@ -95,6 +95,8 @@ struct Block {
                            // their kind: its text, its paragraphs, code, headings (0 = none)
   int depth = 0;           // a block of a list item: how many lists hold the item (as `level` of its
                            // kListItem blocks; a heading in the item keeps its heading level); else 0
+  std::uint32_t quote = 0; // a kQuote block: an id shared by the blocks of one quotation (a <blockquote>
+                           // or a callout: an admonition, a <details>); else 0
   std::vector<Link> links; // linked stretches of `text`, in order (not for kCode)
   std::string language;    // kCode: the language the page names for the code, lower case as written
                            // ("rust", "js", "console"); "" when it names none

@@ -52,6 +52,7 @@ class Block:
     header: bool
     item: int
     depth: int
+    quote: int
     links: list[Link]
     language: str
     images: list[Image]

@@ -97,11 +97,11 @@ py::tuple BlockState(const Block& b) {
   for (const Span& s : b.spans) spans.append(py::make_tuple(static_cast<int>(s.kind), s.begin, s.end));
   return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line,
                         py::make_tuple(b.table, b.row, b.cell, b.colspan, b.rowspan, b.header), b.item, b.depth, links,
-                        py::bytes(b.language), images, spans, b.comment);
+                        py::bytes(b.language), images, spans, b.comment, b.quote);
 }
 
 Block BlockFromState(const py::tuple& t) {
-  if (t.size() != 13) throw std::runtime_error("pith.Block: bad pickle state");
+  if (t.size() != 14) throw std::runtime_error("pith.Block: bad pickle state");
   Block b;
   b.kind = static_cast<BlockKind>(t[0].cast<int>());
   b.level = t[1].cast<int>();
@@ -131,6 +131,7 @@ Block BlockFromState(const py::tuple& t) {
     b.spans.push_back({static_cast<SpanKind>(sp[0].cast<int>()), sp[1].cast<std::uint32_t>(), sp[2].cast<std::uint32_t>()});
   }
   b.comment = t[12].cast<bool>();
+  b.quote = t[13].cast<std::uint32_t>();
   return b;
 }
 
@@ -306,6 +307,8 @@ void RegisterExtractor(py::module_& m) {
       .def_readonly("header", &Block::header, "the cell is a header cell (<th>, or a cell of <thead>)")
       .def_readonly("item", &Block::item, "an id shared by the blocks of one list item (0 = none)")
       .def_readonly("depth", &Block::depth, "a block of a list item: how many lists hold the item; else 0")
+      .def_readonly("quote", &Block::quote,
+                    "a quotation's block: an id shared by the blocks of one quotation or callout (0 = none)")
       .def_property_readonly("links", &LinksOf, "the linked stretches of the text (filled when links=True)")
       .def_property_readonly("language", [](const Block& b) { return Utf8Str(b.language); },
                              "a code block: the language the page names for it, lower case (\"\" = none)")

@@ -113,7 +113,7 @@ FIGURE = ("<html><head><title>Ünïcode figures</title></head><body><article><h1
 
 def _block_fields(b):
     return (b.kind, b.text, b.level, b.number, b.line, b.table, b.row, b.cell, b.colspan, b.rowspan, b.header,
-            b.item, b.depth, b.language, b.comment, [(l.begin, l.end, l.url, l.text) for l in b.links],
+            b.item, b.depth, b.quote, b.language, b.comment, [(l.begin, l.end, l.url, l.text) for l in b.links],
             [(i.src, i.alt, i.caption, i.at) for i in b.images], [(s.kind, s.begin, s.end, s.text) for s in b.spans])
 
 

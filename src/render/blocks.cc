@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "algo/algorithm.h"
+#include "render/callouts.h"
 #include "render/code.h"
 #include "render/images.h"
 #include "render/tables.h"
@@ -32,6 +33,12 @@ BlockKind KindOf(dom::Tag tag) {
     case dom::Tag::kMath: return BlockKind::kMath;  // (only a display formula opens a block)
     default: return BlockKind::kParagraph;
   }
+}
+
+// The block kind an element makes: its tag's, and a quotation for a callout (render/callouts.h).
+BlockKind KindOf(const dom::Document& doc, dom::NodeId element) {
+  const BlockKind kind = KindOf(doc[element].tag);
+  return kind == BlockKind::kParagraph && IsCallout(doc, element) ? BlockKind::kQuote : kind;
 }
 
 // The inline markup an element makes of its text, if any.
@@ -130,7 +137,7 @@ dom::NodeId CommonContainer(const dom::Document& doc, const std::vector<dom::Nod
     while (common != dom::kNoNode && n != common && !doc.IsAncestor(common, n)) {
       do {
         common = doc[common].parent;
-      } while (common != dom::kNoNode && !is_container(doc[common].tag));
+      } while (common != dom::kNoNode && !is_container(common));
     }
     if (common == dom::kNoNode) return dom::kNoNode;
   }
@@ -138,17 +145,17 @@ dom::NodeId CommonContainer(const dom::Document& doc, const std::vector<dom::Nod
 }
 
 // Content lying wholly inside one list item (a page laid out as a list, a post in an <li>) or one
-// <blockquote> (a blog setting its posts in one) is neither a list nor a quotation: the blocks
-// whose nearest item or quote that is become what they are inside it (paragraphs for the item's
-// own text); lists and quotes nested in it stay. `quote_of`: each block's nearest <blockquote>.
+// <blockquote> or callout (a blog setting its posts in one) is neither a list nor a quotation: the
+// blocks whose nearest item or quote that is become what they are inside it (paragraphs for the
+// item's own text); lists and quotes nested in it stay. `quote_of`: each block's nearest quote.
 void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quote_of, std::vector<Block>* blocks) {
   // (A data table's blocks keep their items to the table: they neither make nor break a wrapper.)
   std::vector<dom::NodeId> item_of;
   for (const Block& b : *blocks) {
     if (b.table == 0) item_of.push_back(b.item == 0 ? dom::kNoNode : b.item);
   }
-  auto is_item = [](dom::Tag t) { return KindOf(t) == BlockKind::kListItem; };
-  auto is_quote = [](dom::Tag t) { return KindOf(t) == BlockKind::kQuote; };
+  auto is_item = [&](dom::NodeId e) { return KindOf(doc[e].tag) == BlockKind::kListItem; };
+  auto is_quote = [&](dom::NodeId e) { return KindOf(doc, e) == BlockKind::kQuote; };
   if (const dom::NodeId wrapper = CommonContainer(doc, item_of, is_item); wrapper != dom::kNoNode) {
     for (Block& b : *blocks) {
       if (b.item != wrapper || b.table != 0) continue;
@@ -163,7 +170,10 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
   }
   if (const dom::NodeId wrapper = CommonContainer(doc, quote_of, is_quote); wrapper != dom::kNoNode) {
     for (std::size_t i = 0; i < blocks->size(); ++i) {
-      if (quote_of[i] == wrapper && (*blocks)[i].kind == BlockKind::kQuote) (*blocks)[i].kind = BlockKind::kParagraph;
+      if (quote_of[i] == wrapper && (*blocks)[i].kind == BlockKind::kQuote) {
+        (*blocks)[i].kind = BlockKind::kParagraph;
+        (*blocks)[i].quote = 0;
+      }
     }
   }
 }
@@ -335,7 +345,8 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
                                  const CollectOptions& options) {
   std::vector<Block> blocks;
   Block current;
-  dom::NodeId quote = dom::kNoNode;   // the <blockquote> of `current` when it is a quote
+  dom::NodeId quote = dom::kNoNode;   // the <blockquote> or callout of `current` when it is a quote
+  bool callout_title = false;         // `current` is the title of that callout
   std::vector<dom::NodeId> quote_of;  // ... of each block
 
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
@@ -397,6 +408,11 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       current.language = CodeLanguage(doc, code_element);
     }
     if (current.kind == BlockKind::kCode || current.kind == BlockKind::kMath) current.spans.clear();
+    // A callout's title is written in strong, unless it is already all strong.
+    const auto whole_strong = [&](const Span& sp) { return sp.kind == SpanKind::kStrong && sp.begin == 0 && sp.end == size; };
+    if (callout_title && size > 0 && std::none_of(current.spans.begin(), current.spans.end(), whole_strong)) {
+      current.spans.insert(current.spans.begin(), Span{SpanKind::kStrong, 0, size});
+    }
     if (!current.text.empty()) {
       blocks.push_back(std::move(current));
       quote_of.push_back(quote);
@@ -474,7 +490,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     levels.resize(k);
     for (; k < open.size(); ++k) {
       const dom::Tag tag = doc[open[k]].tag;
-      const BlockKind kind = KindOf(tag);
+      const BlockKind kind = KindOf(doc, open[k]);
       const Level below = k > 0 ? levels[k - 1] : Level{dom::kNoNode, -1, -1, -1, -1, 0};
       const int here = static_cast<int>(k);
       const bool cell = tag == dom::Tag::kTd || tag == dom::Tag::kTh;
@@ -494,7 +510,9 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     b->header = false;
     b->item = 0;
     b->depth = 0;
+    b->quote = 0;
     quote = dom::kNoNode;
+    callout_title = false;
     if (open.empty()) return;
     sync_levels(open);
     const int top = static_cast<int>(open.size()) - 1;
@@ -535,7 +553,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     // From the innermost open element outward, over the levels of a kind other than paragraph.
     for (int k = levels[top].typed; k >= 0;) {
       const dom::Tag tag = doc[open[k]].tag;
-      const BlockKind kind = KindOf(tag);
+      const BlockKind kind = KindOf(doc, open[k]);
       if (kind == BlockKind::kListItem) {
         b->item = open[k];
         b->depth = std::max(1, levels[k].lists);
@@ -550,7 +568,13 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       if (!typed && !(kind == BlockKind::kHeading && in_paragraph)) {
         typed = true;
         b->kind = kind;
-        if (kind == BlockKind::kQuote) quote = open[k];
+        if (kind == BlockKind::kQuote) {
+          quote = open[k];
+          b->quote = open[k];
+          if (tag != dom::Tag::kBlockquote) {  // a callout: its title, when the block lies in it
+            for (int t = k + 1; t <= top && !callout_title; ++t) callout_title = IsCalloutTitle(doc, open[t]);
+          }
+        }
         if (kind == BlockKind::kCode) code_element = open[k];
         b->level = dom::HeadingLevel(tag);
       }

@@ -629,7 +629,11 @@ std::string ToMarkdown(const Result& r, bool links) {
       items.push_back({b.item, b.depth, std::min(indent + marker.size(), kMaxListColumn)});
     } else {
       items.clear();
-      if (!out.empty()) out += "\n";
+      // The blocks of one quotation in a row (the paragraphs of a <blockquote>, a callout's title
+      // and text) are one quotation, their paragraphs apart by a line of ">".
+      const bool same_quote = b.kind == BlockKind::kQuote && b.quote != 0 && i > 0 && blocks[i - 1].quote == b.quote &&
+                              blocks[i - 1].kind == BlockKind::kQuote && blocks[i - 1].item == 0;
+      if (!out.empty()) out += same_quote ? ">\n" : "\n";
       out += body;
     }
     out += "\n";
@@ -715,6 +719,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["depth"] = b.depth;
         block["number"] = b.number;
       }
+      if (b.quote != 0) block["quote"] = b.quote;
       if (b.table != 0) {
         block["table"] = b.table;
         block["row"] = b.row;

@@ -1,0 +1,50 @@
+#include "render/callouts.h"
+
+#include <string_view>
+
+#include "text/ascii.h"
+
+namespace pith::render {
+namespace {
+
+// Calls `f` on each token of a class value until it returns true; whether one did.
+template <class F>
+bool AnyClassToken(std::string_view value, F&& f) {
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && text::IsAsciiWhitespace(value[i])) ++i;
+    const std::size_t begin = i;
+    while (i < value.size() && !text::IsAsciiWhitespace(value[i])) ++i;
+    if (i > begin && f(value.substr(begin, i - begin))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool IsCallout(const dom::Document& doc, dom::NodeId element) {
+  const dom::Node& n = doc[element];
+  if (n.tag == dom::Tag::kDetails) return true;
+  if (n.attr_count == 0 || (n.tag != dom::Tag::kDiv && n.tag != dom::Tag::kAside && n.tag != dom::Tag::kSection)) {
+    return false;
+  }
+  return AnyClassToken(doc.GetAttr(element, dom::Attr::kClass), [](std::string_view t) {
+    for (const std::string_view name : {"admonition", "admonitionblock", "theme-admonition", "markdown-alert",
+                                        "callout", "alert"}) {
+      if (text::EqualsIgnoreAsciiCase(t, name)) return true;
+    }
+    return false;
+  });
+}
+
+bool IsCalloutTitle(const dom::Document& doc, dom::NodeId element) {
+  const dom::Node& n = doc[element];
+  if (n.tag == dom::Tag::kSummary) return true;
+  if (n.attr_count == 0) return false;
+  return AnyClassToken(doc.GetAttr(element, dom::Attr::kClass), [](std::string_view t) {
+    return text::FindIgnoreAsciiCase(t, "title") != std::string_view::npos ||
+           text::FindIgnoreAsciiCase(t, "heading") != std::string_view::npos;
+  });
+}
+
+}  // namespace pith::render

@@ -1,0 +1,20 @@
+// Callouts: the boxes documentation sets apart from the text with a title of their own (a note, a
+// warning, a tip: admonitions) and <details> with its <summary>. They are rendered as quotations
+// whose title is written in strong (docs/output.md, "Callouts").
+#pragma once
+
+#include "dom/document.h"
+
+namespace pith::render {
+
+// Whether `element` is a callout: a <details>, or a <div>, <aside> or <section> with a class token
+// (any case) `admonition` (Python-Markdown, MkDocs, Sphinx, MyST), `admonitionblock` (Asciidoctor),
+// `theme-admonition` (Docusaurus), `markdown-alert` (GitHub), `callout` or `alert` (Bootstrap).
+bool IsCallout(const dom::Document& doc, dom::NodeId element);
+
+// Whether `element`, inside a callout, holds its title: a <summary>, or an element with a class
+// token holding "title" or "heading" (`admonition-title`, `markdown-alert-title`, `alert-heading`,
+// Docusaurus' `admonitionHeading_…`).
+bool IsCalloutTitle(const dom::Document& doc, dom::NodeId element);
+
+}  // namespace pith::render
