@@ -339,16 +339,18 @@ TEST(Blocks, ContentInsideOneItemOrQuoteIsNeitherListNorQuote) {
 }
 
 // Callouts (admonitions, <details>) are quotations: one `quote` id per callout or <blockquote>,
-// the title in strong; lists inside keep their kind. Markdown writes each as one blockquote, two
+// the title in strong; lists inside keep their kind. A <details> whose summary holds a heading is
+// a section of the page, no callout. Markdown writes each as one blockquote, two
 // quotations in a row apart.
 TEST(Blocks, CalloutsAreQuotationsWithTheirTitle) {
   const Result r = WholePage(
       "<body><p>lead</p><div class=\"admonition note\"><p class=\"admonition-title\">Note</p><p>a</p>"
       "<ul><li>item</li></ul></div><blockquote><p>x</p></blockquote><blockquote><p>y</p></blockquote>"
-      "<details><summary>Why?</summary><p>because</p></details><div class=\"notice\"><p>plain</p></div></body>");
+      "<details><summary>Why?</summary><p>because</p></details><div class=\"notice\"><p>plain</p></div>"
+      "<details open><summary><h3>Section</h3></summary><p>its text</p></details></body>");
   EXPECT_EQ(Kinds(r), (std::vector<std::string>{"paragraph", "quote", "quote", "list_item", "quote", "quote", "quote",
-                                                "quote", "paragraph"}));
-  ASSERT_EQ(r.blocks.size(), 9u);
+                                                "quote", "paragraph", "heading", "paragraph"}));
+  ASSERT_EQ(r.blocks.size(), 11u);
   EXPECT_NE(r.blocks[1].quote, 0u);
   EXPECT_EQ(r.blocks[2].quote, r.blocks[1].quote);
   EXPECT_EQ(r.blocks[3].quote, 0u);
@@ -360,7 +362,7 @@ TEST(Blocks, CalloutsAreQuotationsWithTheirTitle) {
   EXPECT_EQ(r.blocks[1].spans[0].end, 4u);
   EXPECT_TRUE(r.blocks[2].spans.empty());
   EXPECT_EQ(ToMarkdown(r, false),
-            "lead\n\n> **Note**\n>\n> a\n\n- item\n\n> x\n\n> y\n\n> **Why?**\n>\n> because\n\nplain\n");
+            "lead\n\n> **Note**\n>\n> a\n\n- item\n\n> x\n\n> y\n\n> **Why?**\n>\n> because\n\nplain\n\n### Section\n\nits text\n");
   EXPECT_EQ(ToJson(r, "page.html", true)["blocks"][2]["quote"], r.blocks[1].quote);
   // Content wholly inside one callout is no quotation.
   EXPECT_EQ(Kinds(WholePage("<body><details><summary>S</summary><p>one</p><p>two</p></details></body>")),

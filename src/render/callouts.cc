@@ -24,7 +24,18 @@ bool AnyClassToken(std::string_view value, F&& f) {
 
 bool IsCallout(const dom::Document& doc, dom::NodeId element) {
   const dom::Node& n = doc[element];
-  if (n.tag == dom::Tag::kDetails) return true;
+  if (n.tag == dom::Tag::kDetails) {
+    // A summary holding a heading makes the <details> a collapsible section of the page (an
+    // accordion's panel, a documented method), titled by that heading, not a callout.
+    for (dom::NodeId c = n.first_child; c != dom::kNoNode; c = doc[c].next_sibling) {
+      if (doc[c].tag != dom::Tag::kSummary) continue;
+      for (dom::NodeId d = c + 1; d < doc.SubtreeEnd(c); ++d) {
+        if (dom::HeadingLevel(doc[d].tag) > 0) return false;
+      }
+      break;
+    }
+    return true;
+  }
   if (n.attr_count == 0 || (n.tag != dom::Tag::kDiv && n.tag != dom::Tag::kAside && n.tag != dom::Tag::kSection)) {
     return false;
   }

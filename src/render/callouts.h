@@ -7,7 +7,7 @@
 
 namespace pith::render {
 
-// Whether `element` is a callout: a <details>, or a <div>, <aside> or <section> with a class token
+// Whether `element` is a callout: a <details> whose <summary> holds no heading, or a <div>, <aside> or <section> with a class token
 // (any case) `admonition` (Python-Markdown, MkDocs, Sphinx, MyST), `admonitionblock` (Asciidoctor),
 // `theme-admonition` (Docusaurus), `markdown-alert` (GitHub), `callout` or `alert` (Bootstrap).
 bool IsCallout(const dom::Document& doc, dom::NodeId element);
