@@ -2,7 +2,7 @@
 // real HTTP. Every endpoint; every error kind to its HTTP status; records equal to `pith extract
 // -f jsonl`'s on corpus pages; the forgery guard as the server applies it; tokens, CORS, the
 // request log; limits and abuse (slow clients, 1,000 idle connections, malformed and huge
-// requests, a gzip bomb, deep nesting, a 60 MB page) while the server keeps answering with
+// requests, a gzip bomb, deep nesting, a huge page) while the server keeps answering with
 // bounded memory; SIGTERM drain. Local test sites are servers on 127.0.0.1 (online_test_server.h).
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -282,9 +282,11 @@ bool SendChunk(int fd, const std::string& data) {
 #ifdef __SANITIZE_ADDRESS__
 constexpr std::size_t kStreamedBatchBytes = 40u << 20;
 constexpr std::size_t kHugePageBytes = 20u << 20;
+constexpr long kQuarantineKib = 256 << 10;  // freed memory AddressSanitizer keeps, at most
 #else
 constexpr std::size_t kStreamedBatchBytes = 150u << 20;
 constexpr std::size_t kHugePageBytes = 60u << 20;
+constexpr long kQuarantineKib = 0;
 #endif
 
 TEST(Serve, BatchStreamsOneRecordPerLineInOrder) {
@@ -373,12 +375,7 @@ TEST(Serve, BatchStreamsOneRecordPerLineInOrder) {
   close(fd);
   EXPECT_GT(records.load(), static_cast<std::size_t>(count));  // every record and its chunk framing
   const long rest_kib = static_cast<long>(static_cast<std::size_t>(count - warm) * line.size() / 1024);
-#ifdef __SANITIZE_ADDRESS__
-  const long quarantine_kib = 256 << 10;  // AddressSanitizer keeps up to 256 MB of freed memory
-#else
-  const long quarantine_kib = 0;
-#endif
-  EXPECT_LT(max_rss - warm_rss, rest_kib / 3 + quarantine_kib) << "server RSS in KiB, line:RSS" << samples;
+  EXPECT_LT(max_rss - warm_rss, rest_kib / 3 + kQuarantineKib) << "server RSS in KiB, line:RSS" << samples;
   RecordProperty("rss_kib_streamed_batch", static_cast<int>(max_rss));
 }
 
