@@ -16,11 +16,13 @@
 #include <tuple>
 #include <vector>
 
+#include "batch/records.h"
 #include "dom/parse.h"
 #include "pith/pith.h"
 #include "render/blocks.h"
 #include "markdown_readback.h"
 #include "render/formats.h"
+#include "render/html.h"
 #include "test_util.h"
 
 namespace pith::render {
@@ -384,6 +386,44 @@ TEST(Markdown, CalloutShapesOfTheGenerators) {
   }
   EXPECT_EQ(md.find("****"), std::string::npos) << md;
   EXPECT_EQ(MarkdownReadBackProblem(r, false), "");
+}
+
+// `-f html` writes each callout of the same page as a <blockquote> with its title in strong (a
+// <p> of its own, once strong, the icon left out); a <blockquote> stays one; content wholly inside
+// one callout keeps the callout's own tag.
+TEST(Html, CalloutsAreBlockquotesWithTheirTitle) {
+  const Extractor extractor{Options{}};
+  std::string html;
+  ASSERT_TRUE(batch::ExtractPage(extractor, testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" / "callouts.html"),
+                                 PageInfo{}, nullptr, &html)
+                  .status.ok());
+  for (const char* callout :
+       {"<blockquote><p><strong>Warning</strong></p>\n<p>The archive replaces",
+        "<blockquote><p><strong>Why a folder of its own?</strong></p>\n<p>The tool keeps",
+        "<blockquote><p><strong>Tip</strong></p>\n<p>Set the variable <code>TOOL_HOME</code>",
+        "<blockquote><p><strong>info</strong></p>\n<div><p>The tool reads no",
+        "<blockquote><p><strong>Note</strong></p><p>Settings written", "<blockquote><p>An untitled remark",
+        "<blockquote><p>A quotation of two paragraphs, the first of them.</p><p>And the second"}) {
+    EXPECT_NE(html.find(callout), std::string::npos) << callout << "\n" << html;
+  }
+  EXPECT_EQ(html.find("<details"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<summary"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<strong><strong>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<svg"), std::string::npos) << html;
+
+  // The purified whole page, every text node kept.
+  const auto purified = [](std::string_view page) {
+    dom::Document doc;
+    dom::Parse(page, dom::ParseLimits{}, &doc);
+    const std::string out = ToHtml(doc, std::vector<std::uint8_t>(doc.size(), 1), Result{});
+    return out.substr(out.find("<body>"));
+  };
+  EXPECT_EQ(purified("<body><p>lead</p><div class=\"alert\"><h4 class=\"alert-heading\">Done</h4><p>it worked</p>"
+                     "<table><tr><th class=\"heading\">a</th></tr></table></div></body>"),
+            "<body>\n<p>lead</p><blockquote><h4>Done</h4><p>it worked</p><table><tbody><tr><th>a</th></tr></tbody></table>"
+            "</blockquote>\n</body>\n</html>\n");
+  EXPECT_EQ(purified("<body><details><summary>S</summary><p>one</p><p>two</p></details></body>"),
+            "<body>\n<details><p><strong>S</strong></p><p>one</p><p>two</p></details>\n</body>\n</html>\n");
 }
 
 // Ordered lists number their items as a browser does: from `start`, down from the item count of a

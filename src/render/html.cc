@@ -2,6 +2,8 @@
 // text nodes tells in O(1) whether a subtree holds any (subtrees without are skipped whole).
 #include "render/html.h"
 
+#include "render/callouts.h"
+
 namespace pith::render {
 namespace {
 
@@ -29,10 +31,11 @@ bool KeepAttribute(dom::Tag tag, dom::Attr attr) {
   }
 }
 
-void AppendStartTag(const dom::Document& doc, dom::NodeId id, std::string* out) {
+// `name`: the element's own name, or the one it is written as (a callout's "blockquote").
+void AppendStartTag(const dom::Document& doc, dom::NodeId id, std::string_view name, std::string* out) {
   const dom::Node& n = doc[id];
   out->push_back('<');
-  out->append(doc.Name(id));
+  out->append(name);
   for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
     const dom::AttrEntry& a = doc.attrs[i];
     if (!KeepAttribute(n.tag, a.key)) continue;
@@ -108,14 +111,38 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
   }
   auto holds_kept = [&](dom::NodeId id) { return kept_before[doc.SubtreeEnd(id)] > kept_before[id]; };
 
-  std::vector<dom::NodeId> open;  // emitted elements whose end tag is pending
+  // A callout (render/callouts.h) is written as a <blockquote> (as the blocks make it a quotation;
+  // not when it holds all the kept text, as for the blocks) and its title, unless a heading, as
+  // <p><strong>…</strong></p> (an inline title keeps its tag; no <strong> when the title is all
+  // strong already), block elements inside the title left out around their content.
+  enum class Context : std::uint8_t { kNone, kCallout, kTitle };
+  struct Open {
+    dom::NodeId id;
+    std::string_view name;  // as written: its own, or "blockquote" for a callout, "p" for a title
+    bool strong;            // a <strong> opened inside it
+    Context context;        // of the elements inside it
+  };
+  std::vector<Open> open;  // emitted elements whose end tag is pending
   auto close_until = [&](dom::NodeId id) {
-    while (!open.empty() && doc.SubtreeEnd(open.back()) <= id) {
+    while (!open.empty() && doc.SubtreeEnd(open.back().id) <= id) {
+      if (open.back().strong) out.append("</strong>");
       out.append("</");
-      out.append(doc.Name(open.back()));
+      out.append(open.back().name);
       out.push_back('>');
       open.pop_back();
     }
+  };
+  auto emit = [&](dom::NodeId id, std::string_view name, bool strong, Context context) {
+    AppendStartTag(doc, id, name, &out);
+    if (strong) out.append("<strong>");
+    open.push_back({id, name, strong, context});
+  };
+  auto kept_in = [&](dom::NodeId id) { return kept_before[doc.SubtreeEnd(id)] - kept_before[id]; };
+  auto all_strong = [&](dom::NodeId title) {
+    for (dom::NodeId d = title + 1; d < doc.SubtreeEnd(title); ++d) {
+      if ((doc[d].tag == dom::Tag::kStrong || doc[d].tag == dom::Tag::kB) && kept_in(d) == kept_in(title)) return true;
+    }
+    return false;
   };
   const dom::NodeId end = doc.SubtreeEnd(root);
   for (dom::NodeId id = root + 1; id < end;) {
@@ -132,8 +159,8 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
     }
     if (IsVoid(n.tag)) {
       // <br> and <img> inside an emitted element (other than the body itself) belong to kept content.
-      const bool inside_kept = !open.empty() && open.back() == n.parent;
-      if (inside_kept && (n.tag == dom::Tag::kBr || n.tag == dom::Tag::kImg)) AppendStartTag(doc, id, &out);
+      const bool inside_kept = !open.empty() && open.back().id == n.parent;
+      if (inside_kept && (n.tag == dom::Tag::kBr || n.tag == dom::Tag::kImg)) AppendStartTag(doc, id, doc.Name(id), &out);
       ++id;
       continue;
     }
@@ -151,8 +178,28 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
       id = doc.SubtreeEnd(id);
       continue;
     }
-    AppendStartTag(doc, id, &out);
-    open.push_back(id);
+    const Context context = open.empty() ? Context::kNone : open.back().context;
+    if (context == Context::kTitle && dom::IsBlockLevel(n.tag)) {  // its content goes on in the title
+      ++id;
+      continue;
+    }
+    if (context == Context::kCallout && IsCalloutTitle(doc, id)) {
+      if (dom::HeadingLevel(n.tag) > 0) {
+        emit(id, doc.Name(id), false, Context::kTitle);
+      } else {
+        emit(id, dom::IsBlockLevel(n.tag) ? "p" : doc.Name(id), !all_strong(id), Context::kTitle);
+      }
+    } else if (n.tag == dom::Tag::kBlockquote) {
+      emit(id, doc.Name(id), false, Context::kNone);
+    } else if (IsCallout(doc, id)) {
+      const bool quotation = kept_in(id) < kept_before[doc.size()];
+      emit(id, quotation ? "blockquote" : doc.Name(id), false, Context::kCallout);
+    } else {
+      // Inside a table, a list, code or a figure no element is taken for a title.
+      const bool structure = n.tag == dom::Tag::kTable || n.tag == dom::Tag::kUl || n.tag == dom::Tag::kOl ||
+                             n.tag == dom::Tag::kDl || n.tag == dom::Tag::kPre || n.tag == dom::Tag::kFigure;
+      emit(id, doc.Name(id), false, structure ? Context::kNone : context);
+    }
     ++id;
   }
   close_until(end);
