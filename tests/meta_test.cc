@@ -251,6 +251,25 @@ TEST(MetaAuthor, BylineClass) {
   EXPECT_EQ(m.author, "Sam Smith");
 }
 
+// The class and id hints and vetoes are found in any ASCII case, in the class or the id.
+TEST(MetaAuthor, BylineClassInMixedCase) {
+  const auto author = [](std::string_view attributes) {
+    return Extract("<html><body><h1>Headline of the story</h1><div " + std::string(attributes) +
+                   "><a href='/a'>Ann Lee</a>, <a href='/b'>Bo Chan</a></div><p>Text</p></body></html>")
+        .author;
+  };
+  EXPECT_EQ(author("class='Article-ByLine'"), "Ann Lee, Bo Chan");
+  EXPECT_EQ(author("class='POST-AUTHOR'"), "Ann Lee, Bo Chan");
+  EXPECT_EQ(author("class='meta' id='StoryWriter'"), "Ann Lee, Bo Chan");
+  EXPECT_EQ(author("class='plain'"), "");
+  // A veto in either attribute, in any case, still disqualifies the element.
+  EXPECT_EQ(author("class='Author-BIO'"), "");
+  EXPECT_EQ(author("class='ByLine' id='Comment-7'"), "");
+  // A hint past the first 255 bytes of class and id together is not looked for.
+  EXPECT_EQ(author("class='Byline " + std::string(300, 'x') + "'"), "Ann Lee, Bo Chan");
+  EXPECT_EQ(author("class='" + std::string(300, 'x') + " Byline'"), "");
+}
+
 TEST(MetaAuthor, ChineseLabels) {
   EXPECT_EQ(Extract("<html><body><div>标题标题标题</div><div>时间：2004年10月21日14:18 作者：郭励弘 "
                     "我来说两句</div></body></html>")

@@ -17,19 +17,13 @@ using dom::Tag;
 namespace {
 
 bool HasClassHint(std::string_view cls, std::string_view id) {
-  static constexpr StringSet kHints(tables::kBylineClassHints);
-  static constexpr StringSet kVetoes(tables::kBylineClassVetoes);
-  // Lower-case both into one buffer once, then search it for the hints (and the vetoes).
-  char buf[256];
-  std::size_t n = 0;
-  for (std::string_view part : {cls, id}) {
-    const std::size_t take = std::min(part.size(), sizeof buf - 1 - n);
-    for (std::size_t i = 0; i < take; ++i) buf[n + i] = AsciiLower(part[i]);
-    n += take;
-    if (n + 1 < sizeof buf) buf[n++] = ' ';
-  }
-  const std::string_view lower(buf, n);
-  return kHints.FoundIn(lower) && !kVetoes.FoundIn(lower);
+  static constexpr StringSet kHints(tables::kBylineClassHints, IgnoreAsciiCase{});
+  static constexpr StringSet kVetoes(tables::kBylineClassVetoes, IgnoreAsciiCase{});
+  // Searched in place, ignoring case, over the first 255 bytes of the class and the id together (a
+  // space between them counted), so that a long list of classes costs a bounded search.
+  cls = cls.substr(0, 255);
+  id = id.substr(0, cls.size() < 255 ? 255 - cls.size() - 1 : 0);
+  return (kHints.FoundIn(cls) || kHints.FoundIn(id)) && !kVetoes.FoundIn(cls) && !kVetoes.FoundIn(id);
 }
 
 // The keys that name a <meta>'s value: its name, property, itemprop and http-equiv, in lower

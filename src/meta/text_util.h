@@ -93,7 +93,11 @@ bool InList(std::string_view s, const std::string_view (&list)[N]) {
 }
 
 // Strings (of two bytes or more) searched for together. Their first two bytes are kept in a
-// table, so that a position of the text where none of them begins costs one lookup.
+// table, so that a position of the text where none of them begins costs one lookup. A set made
+// with IgnoreAsciiCase (its strings in lower case) finds them in any ASCII case, in place: the
+// table holds the heads in every case, and a candidate is compared ignoring case.
+struct IgnoreAsciiCase {};
+
 template <std::size_t N>
 class StringSet {
  public:
@@ -101,6 +105,17 @@ class StringSet {
     for (std::string_view s : strings) {
       if (s.size() < 2) throw "StringSet: every string needs two bytes or more";  // compile time
       heads_[HeadKey(s[0], s[1])] = true;
+    }
+  }
+  constexpr StringSet(const std::string_view (&strings)[N], IgnoreAsciiCase) : strings_(strings), ignore_case_(true) {
+    for (std::string_view s : strings) {
+      if (s.size() < 2) throw "StringSet: every string needs two bytes or more";  // compile time
+      for (const char c : s) {
+        if (AsciiLower(c) != c) throw "StringSet: with IgnoreAsciiCase the strings are in lower case";
+      }
+      for (const char a : {s[0], UpperAscii(s[0])}) {
+        for (const char b : {s[1], UpperAscii(s[1])}) heads_[HeadKey(a, b)] = true;
+      }
     }
   }
   // Some string of the set may begin at text[i] (a quick test: its answer may be a false yes).
@@ -121,14 +136,16 @@ class StringSet {
   static constexpr std::size_t HeadKey(char a, char b) {
     return (static_cast<unsigned char>(a) * 64u + static_cast<unsigned char>(b)) % kHeadKeys;
   }
+  static constexpr char UpperAscii(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c; }
   bool BeginsAt(std::string_view text, std::size_t i) const {
     for (std::string_view s : strings_) {
-      if (text.substr(i).starts_with(s)) return true;
+      if (ignore_case_ ? StartsWithIgnoreAsciiCase(text.substr(i), s) : text.substr(i).starts_with(s)) return true;
     }
     return false;
   }
 
   const std::string_view (&strings_)[N];
+  bool ignore_case_ = false;
   std::array<bool, kHeadKeys> heads_{};
 };
 

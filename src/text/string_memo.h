@@ -38,6 +38,34 @@ class StringMemo {
     }
   }
 
+  // The key's hash (public for the tests). Eight bytes at a time, each word mixed by a multiply
+  // (std::hash's byte loop cost more than the token scans it spared on short class values).
+  static std::size_t Hash(std::string_view s) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+      h = (h ^ Load<std::uint64_t>(s.data() + i)) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 29;
+    }
+    // The last 0-7 bytes in at most two loads that may overlap (four bytes from each end of a tail
+    // of 4-7, two from each end of one of 2-3): every byte of the tail is in one of them, and the
+    // tail's length is in the seed.
+    const char* const tail_bytes = s.data() + i;
+    const std::size_t left = s.size() - i;
+    std::uint64_t tail = 0;
+    if (left >= 4) {
+      tail = Load<std::uint32_t>(tail_bytes) | std::uint64_t{Load<std::uint32_t>(tail_bytes + left - 4)} << 32;
+    } else if (left >= 2) {
+      tail = Load<std::uint16_t>(tail_bytes) | std::uint64_t{Load<std::uint16_t>(tail_bytes + left - 2)} << 16;
+    } else if (left == 1) {
+      tail = static_cast<unsigned char>(tail_bytes[0]);
+    }
+    h ^= tail;  // then MurmurHash3's finalizer, so that every byte reaches the low bits
+    h = (h ^ (h >> 33)) * 0xFF51AFD7ED558CCDull;
+    h = (h ^ (h >> 33)) * 0xC4CEB9FE1A85EC53ull;
+    return static_cast<std::size_t>(h ^ (h >> 33));
+  }
+
  private:
   struct Slot {
     std::size_t hash = 0;
@@ -47,23 +75,12 @@ class StringMemo {
     T value{};
   };
 
-  // Eight bytes at a time, each word mixed by a multiply (std::hash's byte loop cost more than
-  // the token scans it spared on short class values).
-  static std::size_t Hash(std::string_view s) {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
-    std::size_t i = 0;
-    for (; i + 8 <= s.size(); i += 8) {
-      std::uint64_t word;
-      std::memcpy(&word, s.data() + i, 8);
-      h = (h ^ word) * 0x9E3779B97F4A7C15ull;
-      h ^= h >> 29;
-    }
-    std::uint64_t tail = 0;
-    for (std::size_t k = 0; i + k < s.size(); ++k) tail |= std::uint64_t{static_cast<unsigned char>(s[i + k])} << (8 * k);
-    h ^= tail;  // then MurmurHash3's finalizer, so that every byte reaches the low bits
-    h = (h ^ (h >> 33)) * 0xFF51AFD7ED558CCDull;
-    h = (h ^ (h >> 33)) * 0xC4CEB9FE1A85EC53ull;
-    return static_cast<std::size_t>(h ^ (h >> 33));
+  // The bytes at p as a word (any alignment).
+  template <typename Word>
+  static Word Load(const char* p) {
+    Word word;
+    std::memcpy(&word, p, sizeof word);
+    return word;
   }
 
   std::string_view Key(const Slot& slot) const { return std::string_view(keys_).substr(slot.begin, slot.size); }
