@@ -58,6 +58,31 @@ TEST(ByteScan, FindAnyAndFindAllMatchAPlainLoop) {
   });
 }
 
+// Every scan length from 0 to 100 (a byte loop under 16, then 16-byte blocks, 32-byte blocks with
+// AVX2, and the overlapping block that ends a scan) with no sought byte, or with the first at each
+// position (and a second after it): FindAny finds the first. The bytes just outside the scanned
+// range are sought ones, so a scan that looked outside it would stop there.
+TEST(ByteScan, FindAnyFindsTheFirstAtEveryLengthAndPosition) {
+  OnEachPath([] {
+    for (std::size_t length = 0; length <= 100; ++length) {
+      for (std::size_t first = 0; first <= length; ++first) {  // first == length: none in range
+        for (const char sought : {'<', '&', '\r'}) {
+          std::string s = "&<\r" + std::string(length, 'x') + "\r<&";
+          char* const begin = s.data() + 3;
+          char* const end = begin + length;
+          if (first < length) begin[first] = sought;
+          if (first + 1 < length) begin[length - 1] = '&';
+          ASSERT_EQ((FindAny<'<', '&', '\r'>(begin, end) - begin), static_cast<std::ptrdiff_t>(first))
+              << length << " " << first << " " << static_cast<int>(sought);
+          // One sought byte alone: the first '&', which is the second hit unless the first is one.
+          const std::size_t first_amp = first < length && sought == '&' ? first : first + 1 < length ? length - 1 : length;
+          ASSERT_EQ((FindAny<'&'>(begin, end) - begin), static_cast<std::ptrdiff_t>(first_amp)) << length << " " << first;
+        }
+      }
+    }
+  });
+}
+
 TEST(ByteScan, CountTextCountsAlikeOnEveryPath) {
   std::mt19937 rng(45);
   // Words, digits, spaces, punctuation, symbols, controls, and characters of 2, 3 and 4 bytes

@@ -52,18 +52,23 @@ template <char... Cs>
 #endif
 }  // namespace byte_scan_internal
 
-// The first byte in [p, end) equal to one of Cs, or end.
+// The first byte in [p, end) equal to one of Cs, or end. A scan of 4 bytes or more is vector
+// compares only: 16-byte blocks (32 with AVX2) ending with one that overlaps the block before it,
+// or, under 16 bytes, the first and last 8 (4) bytes side by side in one block.
 template <char... Cs>
 inline const char* FindAny(const char* p, const char* end) {
 #if PITH_BYTE_SCAN_X86
-  if (end - p >= 16) {
+  const auto hits_of = [](__m128i block) {
+    __m128i hits = _mm_setzero_si128();
+    ((hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, _mm_set1_epi8(Cs)))), ...);
+    return static_cast<unsigned>(_mm_movemask_epi8(hits));
+  };
+  const std::ptrdiff_t size = end - p;
+  if (size >= 16) {
     // Most scans in markup are short (an attribute value, the text between two tags): the first
     // block is tested here, the rest of a long one by the widest loop the CPU has.
-    const auto block_hits = [](const char* at) {
-      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-      __m128i hits = _mm_setzero_si128();
-      ((hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, _mm_set1_epi8(Cs)))), ...);
-      return static_cast<unsigned>(_mm_movemask_epi8(hits));
+    const auto block_hits = [&](const char* at) {
+      return hits_of(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at)));
     };
     unsigned mask = block_hits(p);
     if (mask != 0) return p + __builtin_ctz(mask);
@@ -74,6 +79,30 @@ inline const char* FindAny(const char* p, const char* end) {
       if (mask != 0) return p + __builtin_ctz(mask);
       p += 16;
     }
+    // The last 1-15 bytes: one unaligned block that ends at `end` (it overlaps bytes seen already,
+    // which held none of Cs).
+    if (p == end) return end;
+    mask = block_hits(end - 16);
+    return mask != 0 ? end - 16 + __builtin_ctz(mask) : end;
+  }
+  if (size >= 8) {
+    // Bytes 0-7 of the block are p's first 8, bytes 8-15 the last 8 (the two overlap under 16).
+    const __m128i block = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(end - 8)));
+    const unsigned mask = hits_of(block);
+    if (mask == 0) return end;
+    const int at = __builtin_ctz(mask);
+    return at < 8 ? p + at : end - 16 + at;
+  }
+  if (size >= 4) {
+    // The first 4 bytes and the last 4 in the block's low 8 (the rest, zeros, masked off).
+    std::uint32_t first, last;
+    __builtin_memcpy(&first, p, 4);
+    __builtin_memcpy(&last, end - 4, 4);
+    const unsigned mask = hits_of(_mm_cvtsi64_si128(static_cast<long long>(first | std::uint64_t{last} << 32))) & 0xFF;
+    if (mask == 0) return end;
+    const int at = __builtin_ctz(mask);
+    return at < 4 ? p + at : end - 8 + at;
   }
 #endif
   while (p < end && ((*p != Cs) && ...)) ++p;
