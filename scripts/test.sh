@@ -31,9 +31,10 @@ fi
 
 if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== ASan+UBSan build and tests"
-  # Line tables only (-g1): the sanitizers' reports keep their file:line frames, and the build takes
-  # about 60 % of full debug information's time.
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DPITH_SANITIZE=ON -DPITH_BENCH=OFF >/dev/null
+  # clang (the fuzz build's compiler), which builds this configuration in half GCC's CPU time and
+  # runs its tests faster; line tables only (-g1): the sanitizers' reports keep their file:line
+  # frames, and the build takes about 60 % of full debug information's time.
+  CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DPITH_SANITIZE=ON -DPITH_BENCH=OFF >/dev/null
   ninja -C build-asan pith_tests pith_cli
   # The accuracy gate and the Markdown read-back of every corpus page run in the Release build only
   # (same code, 20x faster; the Markdown unit tests run here too).

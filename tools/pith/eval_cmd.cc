@@ -119,7 +119,7 @@ void RegisterEval(CLI::App& root, int& exit_code) {
                 "evaluate only the pages whose host has >= --site-min-pages pages (with or without --site-templates)");
   cmd->add_option("--site-min-pages", state->site_min_pages, "site size for --site-templates/--site-subset (default 3)")
       ->check(CLI::Range(3, 1000000));
-  cmd->callback([state, cmd, &exit_code] {
+  cmd->callback([state, &exit_code] {
     state->algorithm_given = state->settings.algorithm_given;
     exit_code = RunEval(*state);
   });
