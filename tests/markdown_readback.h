@@ -1,5 +1,5 @@
 // The Markdown read-back check: ToMarkdown's output read by cmark-gfm (GitHub's CommonMark with
-// its table and strike-through extensions) must show the blocks' text character for character,
+// its table and strike-through extensions and its footnotes) must show the blocks' text character for character,
 // their images and inline markup, and nothing the page did not ask for. Shared by
 // tests/markdown_test.cc and fuzz/extract_fuzz.cc.
 #pragma once
@@ -7,6 +7,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <set>
@@ -45,7 +46,7 @@ inline std::string Collapse(std::string_view s) {
 inline std::string ReadBack(const std::string& md, bool links, std::vector<std::string>* unexpected,
                      std::vector<std::string>* images = nullptr, std::vector<std::string>* spans = nullptr) {
   cmark_gfm_core_extensions_ensure_registered();
-  std::unique_ptr<cmark_parser, void (*)(cmark_parser*)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
+  std::unique_ptr<cmark_parser, void (*)(cmark_parser*)> parser(cmark_parser_new(CMARK_OPT_FOOTNOTES),
                                                                  cmark_parser_free);
   for (const char* name : {"table", "strikethrough"}) {
     cmark_parser_attach_syntax_extension(parser.get(), cmark_find_syntax_extension(name));
@@ -55,6 +56,7 @@ inline std::string ReadBack(const std::string& md, bool links, std::vector<std::
   std::string text;
   int in_caption = 0;
   int in_image = 0;  // an image's alt text is no text of the page's
+  int notes = 0;     // footnotes' notes read
   std::vector<std::pair<std::string, std::size_t>> open_spans;  // (kind, where its text starts in `text`)
   auto span_kind = [](const std::string& type, const char* literal) -> std::string {
     if (type == "emph") return "emphasis";
@@ -69,6 +71,7 @@ inline std::string ReadBack(const std::string& md, bool links, std::vector<std::
     cmark_node* node = cmark_iter_get_node(it);
     const std::string type = cmark_node_get_type_string(node);
     const char* literal = cmark_node_get_literal(node);
+    const cmark_node_type footnote_type = cmark_node_get_type(node);
     if (type == "image" && images) {
       if (ev == CMARK_EVENT_ENTER) {
         images->push_back(cmark_node_get_url(node));
@@ -81,6 +84,11 @@ inline std::string ReadBack(const std::string& md, bool links, std::vector<std::
     if (in_image > 0) continue;
     if (ev == CMARK_EVENT_ENTER) {
       if (type == "text" || type == "code_block") text += literal ? literal : "";
+      // A footnote's reference and its note, as BlockText writes them (cmark-gfm puts the notes
+      // last, in the order of their first reference, which is the order of pith's numbers; it
+      // names their types "<unknown>" and gives a note no label).
+      if (footnote_type == CMARK_NODE_FOOTNOTE_REFERENCE) text += "[^" + std::string(literal ? literal : "") + "]";
+      if (footnote_type == CMARK_NODE_FOOTNOTE_DEFINITION) text += " [^" + std::to_string(++notes) + "]: ";
       if (type == "softbreak" || type == "linebreak") text += ' ';
       const bool caption = type == "emph" && cmark_node_parent(node) &&
                            std::string(cmark_node_get_type_string(cmark_node_parent(node))) == "paragraph" &&
@@ -120,30 +128,52 @@ inline std::string ReadBack(const std::string& md, bool links, std::vector<std::
     // Blocks, table rows and cells end with a space; inline nodes run on.
     const bool is_inline = type == "text" || type == "code" || type == "emph" || type == "strong" ||
                            type == "link" || type == "image" || type == "softbreak" || type == "linebreak" ||
-                           type == "html_inline" || type == "strikethrough";
+                           type == "html_inline" || type == "strikethrough" ||
+                           footnote_type == CMARK_NODE_FOOTNOTE_REFERENCE;
     if (!is_inline && (ev == CMARK_EVENT_EXIT || cmark_node_first_child(node) == nullptr)) text += ' ';
   }
   cmark_iter_free(it);
   return Collapse(text);
 }
 
+// The text of b.text[from, to) as a reader should see it: a formula between its dollars (cmark-gfm
+// reads no TeX math), a footnote's reference as [^N], a note's link back left out.
+inline std::string ShownText(const Block& b, std::size_t from, std::size_t to) {
+  std::string text;
+  std::size_t at = from;
+  for (const Span& sp : b.spans) {
+    const bool math = sp.kind == SpanKind::kMath, reference = sp.kind == SpanKind::kFootnote && sp.note > 0;
+    if (!(math || reference || sp.kind == SpanKind::kFootnoteBack) || sp.begin < at || sp.end > to) continue;
+    text += b.text.substr(at, sp.begin - at);
+    if (math) text += "$" + b.text.substr(sp.begin, sp.end - sp.begin) + "$";
+    if (reference) text += "[^" + std::to_string(sp.note) + "]";
+    at = sp.end;
+  }
+  return text + b.text.substr(at, to > at ? to - at : 0);
+}
+
 // The text the blocks hold, as a reader should see it (a list item in a table cell behind its
-// marker: a cell holds no list; a formula between its dollars: cmark-gfm reads no TeX math).
+// marker: a cell holds no list; ShownText), the footnotes' notes last, in the order of their numbers,
+// each behind its [^N]: (the heading of their section left out).
 inline std::string BlockText(const Result& r) {
   std::string text;
+  std::uint32_t notes = 0;
   for (const Block& b : r.blocks) {
+    notes = std::max(notes, b.footnote);
+    if (b.footnote != 0) continue;
     if (b.table != 0 && b.kind == BlockKind::kListItem) text += b.number > 0 ? std::to_string(b.number) + ". " : "- ";
     if (b.kind == BlockKind::kMath) {
       text += (b.table != 0 ? "$" : "$$ ") + b.text + (b.table != 0 ? "$ " : " $$ ");
       continue;
     }
-    std::size_t at = 0;
-    for (const Span& sp : b.spans) {
-      if (sp.kind != SpanKind::kMath || sp.begin < at) continue;
-      text += b.text.substr(at, sp.begin - at) + "$" + b.text.substr(sp.begin, sp.end - sp.begin) + "$";
-      at = sp.end;
+    text += ShownText(b, 0, b.text.size()) + " ";
+  }
+  for (std::uint32_t n = 1; n <= notes; ++n) {
+    text += " [^" + std::to_string(n) + "]: ";
+    for (const Block& b : r.blocks) {
+      if (b.footnote != n || b.kind == BlockKind::kHeading) continue;
+      text += (b.kind == BlockKind::kMath ? "$$ " + b.text + " $$" : ShownText(b, 0, b.text.size())) + " ";
     }
-    text += b.text.substr(at) + " ";
   }
   return Collapse(text);
 }
@@ -156,18 +186,19 @@ inline std::multiset<std::string> BlockSpans(const Result& r) {
   std::multiset<std::string> spans;
   for (const Block& b : r.blocks) {
     for (const Span& sp : b.spans) {
-      if (sp.kind == SpanKind::kMath) continue;
+      if (sp.kind == SpanKind::kMath || sp.kind == SpanKind::kFootnote || sp.kind == SpanKind::kFootnoteBack) continue;
       const bool plain = b.kind == BlockKind::kHeading || b.kind == BlockKind::kCaption;
       if (plain && (sp.kind == SpanKind::kEmphasis || sp.kind == SpanKind::kStrong)) continue;
-      std::string inner;
-      std::size_t at = sp.begin;
-      for (const Span& f : b.spans) {  // a formula inside the span reads back between its dollars
-        if (f.kind != SpanKind::kMath || f.begin < at || f.end > sp.end) continue;
-        inner += b.text.substr(at, f.begin - at) + "$" + b.text.substr(f.begin, f.end - f.begin) + "$";
-        at = f.end;
+      // Markup inside a footnote's mark goes with it, and a <sup> around references is theirs.
+      bool in_mark = false, holds_reference = false;
+      for (const Span& f : b.spans) {
+        const bool mark = (f.kind == SpanKind::kFootnote && f.note > 0) || f.kind == SpanKind::kFootnoteBack;
+        in_mark = in_mark || (mark && sp.begin >= f.begin && sp.end <= f.end);
+        holds_reference = holds_reference || (f.kind == SpanKind::kFootnote && f.note > 0 && f.begin >= sp.begin &&
+                                              f.end <= sp.end && sp.kind == SpanKind::kSuperscript);
       }
-      inner += b.text.substr(at, sp.end - at);
-      spans.insert(std::string(SpanKindName(sp.kind)) + " " + Collapse(inner));
+      if (in_mark || holds_reference) continue;
+      spans.insert(std::string(SpanKindName(sp.kind)) + " " + Collapse(ShownText(b, sp.begin, sp.end)));
     }
   }
   return spans;

@@ -426,6 +426,111 @@ TEST(Html, CalloutsAreBlockquotesWithTheirTitle) {
             "<body>\n<details><p><strong>S</strong></p><p>one</p><p>two</p></details>\n</body>\n</html>\n");
 }
 
+// Each generator's footnotes (tests/markdown/footnotes-*.html: pandoc, Python-Markdown, cmark-gfm,
+// markdown-it, kramdown, Sphinx), extracted whole: the references are [^N], numbered in reading
+// order, the notes [^N]: at the end without their links back, the label or heading of their section
+// left out; the Markdown reads back (cmark-gfm's footnotes) and the text keeps the page's marks.
+TEST(Markdown, FootnoteShapesOfTheGenerators) {
+  const Extractor extractor{Options{}};
+  for (const char* generator : {"pandoc", "python-markdown", "cmark-gfm", "markdown-it", "kramdown", "sphinx"}) {
+    SCOPED_TRACE(generator);
+    const std::string page =
+        testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" / (std::string("footnotes-") + generator + ".html"));
+    // (auto leaves Sphinx's notes out, an <aside> being boilerplate to it: that shape is read from
+    // the whole page.)
+    const Result r = std::string_view(generator) == "sphinx" ? WholePage(page) : extractor.Extract(page, PageInfo{});
+    const std::string md = ToMarkdown(r, false);
+    for (const char* part : {"villages around it[^1].", "on bicycles[^2]",
+                             "\n\n[^1]: The town council's minutes of 12 April 1889 name the foremen and the number of workers.\n",
+                             "\n\n[^2]: The tram company's records end in March 1952.\n"}) {
+      EXPECT_NE(md.find(part), std::string::npos) << part << "\n" << md;
+    }
+    EXPECT_EQ(md.find("[^3]"), std::string::npos) << md;
+    for (const char* gone : {"↩", "<sup>", "Footnotes", "\\[", "\n[^1]: [", "&#8617;"}) {
+      EXPECT_EQ(md.find(gone), std::string::npos) << gone << "\n" << md;
+    }
+    EXPECT_LT(md.find("on bicycles"), md.find("[^1]: ")) << md;
+    EXPECT_EQ(MarkdownReadBackProblem(r, false), "");
+    EXPECT_EQ(MarkdownReadBackProblem(r, true), "");
+    // The text keeps its marks where the page has them; JSON says which are footnotes.
+    EXPECT_NE(r.Text().find("The tram company's records end in March 1952."), std::string::npos);
+    std::set<std::uint32_t> notes, references;
+    for (const Block& b : r.blocks) {
+      if (b.footnote != 0 && b.kind != BlockKind::kHeading) notes.insert(b.footnote);
+      for (const Span& sp : b.spans) {
+        if (sp.kind == SpanKind::kFootnote) references.insert(sp.note);
+      }
+    }
+    EXPECT_EQ(notes, (std::set<std::uint32_t>{1, 2}));
+    EXPECT_EQ(references, (std::set<std::uint32_t>{1, 2}));
+  }
+  // pandoc's second note holds two paragraphs; markdown-it refers to its first note twice.
+  const auto markdown_of = [&](const char* generator) {
+    return ToMarkdown(extractor.Extract(testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" /
+                                                          (std::string("footnotes-") + generator + ".html")),
+                                        PageInfo{}));
+  };
+  EXPECT_NE(markdown_of("pandoc").find("[^2]: The tram company's records end in March 1952.\n\n"
+                                       "    The last tram crossed on the night of the 31st.\n"),
+            std::string::npos);
+  EXPECT_NE(markdown_of("markdown-it").find("as the same minutes record[^1]."), std::string::npos);
+  const nlohmann::json json = ToJson(extractor.Extract(testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" /
+                                                                         "footnotes-python-markdown.html"),
+                                                       PageInfo{}),
+                                     "page.html", true);
+  bool reference = false, note = false, back = false;
+  for (const auto& block : json["blocks"]) {
+    note = note || block.value("footnote", 0) == 2;
+    for (const auto& span : block.value("spans", nlohmann::json::array())) {
+      reference = reference || (span["kind"] == "footnote" && span["note"] == 1);
+      back = back || span["kind"] == "footnote_back";
+    }
+  }
+  EXPECT_TRUE(reference && note && back) << json.dump(1);
+}
+
+// A table of contents, a link to a section or back to the top, a numbered link to a heading: no
+// footnotes (tests/markdown/footnotes-none.html).
+TEST(Markdown, InPageLinksAreNoFootnotes) {
+  const Extractor extractor{Options{}};
+  const Result r = extractor.Extract(
+      testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" / "footnotes-none.html"), PageInfo{});
+  ASSERT_GT(r.blocks.size(), 4u);
+  for (const Block& b : r.blocks) {
+    EXPECT_EQ(b.footnote, 0u) << b.text;
+    for (const Span& sp : b.spans) {
+      EXPECT_NE(sp.kind, SpanKind::kFootnote) << b.text;
+      EXPECT_NE(sp.kind, SpanKind::kFootnoteBack) << b.text;
+    }
+  }
+  const std::string md = ToMarkdown(r, true);
+  EXPECT_EQ(md.find("[^"), std::string::npos) << md;
+  EXPECT_NE(md.find("bicycles[<sup>1</sup>](#building)"), std::string::npos) << md;
+  EXPECT_EQ(MarkdownReadBackProblem(r, true), "");
+}
+
+// Literal "[^x]" in the page's text stays text: the '[' is escaped, so that no note of the page's
+// Markdown can take it for its reference.
+TEST(Markdown, LiteralFootnoteMarksStayText) {
+  const Result r = WholePage("<body><p>A source left [^note1] unresolved, and [^2] too.</p></body>");
+  EXPECT_EQ(ToMarkdown(r), "A source left \\[^note1] unresolved, and \\[^2] too.\n");
+  EXPECT_EQ(MarkdownReadBackProblem(r, false), "");
+}
+
+// `-f html` keeps the references' <sup><a> and the notes' list.
+TEST(Html, FootnotesKeepTheirReferencesAndNotes) {
+  const Extractor extractor{Options{}};
+  std::string html;
+  ASSERT_TRUE(batch::ExtractPage(extractor, testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" /
+                                                             "footnotes-python-markdown.html"),
+                                 PageInfo{}, nullptr, &html)
+                  .status.ok());
+  for (const char* part : {"<sup id=\"fnref:minutes\"><a href=\"#fn:minutes\">1</a></sup>", "<ol>",
+                           "<li id=\"fn:minutes\">", "<a href=\"#fnref:minutes\""}) {
+    EXPECT_NE(html.find(part), std::string::npos) << part << "\n" << html;
+  }
+}
+
 // Ordered lists number their items as a browser does: from `start`, down from the item count of a
 // `reversed` list, from an item's own `value`; numbers below 1 are written as 1. A form field's
 // value is not kept.

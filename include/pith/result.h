@@ -44,14 +44,20 @@ enum class BlockKind : std::uint8_t {
 PITH_API const char* BlockKindName(BlockKind k);
 
 // Inline markup over a stretch of a block's text: <em>/<i>, <strong>/<b>, <code>/<kbd>/<samp>/<tt>,
-// <s>/<del>/<strike>, <sup>, <sub>, and an inline formula (its LaTeX is that stretch of text).
-enum class SpanKind : std::uint8_t { kEmphasis, kStrong, kCode, kStrikethrough, kSuperscript, kSubscript, kMath };
+// <s>/<del>/<strike>, <sup>, <sub>, an inline formula (its LaTeX is that stretch of text), a
+// footnote reference (its mark: "1", "[1]"; Span::note is the note's number) and, in a footnote's
+// note, the link back to its reference ("↩", "^", a label "[1]").
+enum class SpanKind : std::uint8_t {
+  kEmphasis, kStrong, kCode, kStrikethrough, kSuperscript, kSubscript, kMath, kFootnote, kFootnoteBack
+};
 PITH_API const char* SpanKindName(SpanKind k);  // "emphasis", "strong", "code", "strikethrough",
-                                                // "superscript", "subscript", "math"
+                                                // "superscript", "subscript", "math", "footnote",
+                                                // "footnote_back"
 struct Span {
   SpanKind kind = SpanKind::kEmphasis;
   std::uint32_t begin = 0;  // byte offsets into Block::text: [begin, end), never empty, never starting
   std::uint32_t end = 0;    // or ending with white space
+  std::uint32_t note = 0;   // kFootnote: the number of the note it refers to (Block::footnote); else 0
 };
 
 // A stretch of a block's text that is a link in the page.
@@ -105,6 +111,10 @@ struct Block {
                               // it holds; spans nest and never cross (not for kCode)
   bool comment = false;    // the block belongs to a comment section or the replies after an article,
                            // kept by Options::comments
+  // A block of a footnote's note (the element a reference's link points to): the note's number, from
+  // 1 in the order the content first refers to the notes; the heading of the section holding the
+  // notes carries the number of its first note. 0 = none (also a note nothing refers to).
+  std::uint32_t footnote = 0;
 };
 
 // What kind of page the content came from (src/classify/page_type.h): a news story or blog post, a

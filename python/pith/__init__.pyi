@@ -31,6 +31,7 @@ class Span:
     begin: int
     end: int
     text: str
+    note: int
 
 class Image:
     src: str
@@ -53,6 +54,7 @@ class Block:
     item: int
     depth: int
     quote: int
+    footnote: int
     links: list[Link]
     language: str
     images: list[Image]

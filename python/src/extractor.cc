@@ -35,6 +35,7 @@ struct PySpan {
   std::string kind;
   std::size_t begin = 0, end = 0;
   std::string text;
+  std::uint32_t note = 0;
 };
 
 // An image of a block; `at` in characters of the block's text.
@@ -53,7 +54,8 @@ std::vector<PySpan> SpansOf(const Block& b) {
   std::vector<PySpan> out;
   for (const Span& s : b.spans) {
     const auto [begin, end] = Clamp(b.text, s.begin, s.end);
-    out.push_back({SpanKindName(s.kind), CharIndex(b.text, begin), CharIndex(b.text, end), b.text.substr(begin, end - begin)});
+    out.push_back({SpanKindName(s.kind), CharIndex(b.text, begin), CharIndex(b.text, end), b.text.substr(begin, end - begin),
+                   s.note});
   }
   return out;
 }
@@ -94,14 +96,14 @@ py::tuple BlockState(const Block& b) {
   py::list links, images, spans;
   for (const Link& l : b.links) links.append(py::make_tuple(l.begin, l.end, py::bytes(l.url)));
   for (const Image& i : b.images) images.append(py::make_tuple(py::bytes(i.src), py::bytes(i.alt), py::bytes(i.caption), i.at));
-  for (const Span& s : b.spans) spans.append(py::make_tuple(static_cast<int>(s.kind), s.begin, s.end));
+  for (const Span& s : b.spans) spans.append(py::make_tuple(static_cast<int>(s.kind), s.begin, s.end, s.note));
   return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line,
                         py::make_tuple(b.table, b.row, b.cell, b.colspan, b.rowspan, b.header), b.item, b.depth, links,
-                        py::bytes(b.language), images, spans, b.comment, b.quote);
+                        py::bytes(b.language), images, spans, b.comment, b.quote, b.footnote);
 }
 
 Block BlockFromState(const py::tuple& t) {
-  if (t.size() != 14) throw std::runtime_error("pith.Block: bad pickle state");
+  if (t.size() != 15) throw std::runtime_error("pith.Block: bad pickle state");
   Block b;
   b.kind = static_cast<BlockKind>(t[0].cast<int>());
   b.level = t[1].cast<int>();
@@ -128,10 +130,12 @@ Block BlockFromState(const py::tuple& t) {
   }
   for (const py::handle h : t[11]) {
     const auto sp = h.cast<py::tuple>();
-    b.spans.push_back({static_cast<SpanKind>(sp[0].cast<int>()), sp[1].cast<std::uint32_t>(), sp[2].cast<std::uint32_t>()});
+    b.spans.push_back({static_cast<SpanKind>(sp[0].cast<int>()), sp[1].cast<std::uint32_t>(), sp[2].cast<std::uint32_t>(),
+                       sp[3].cast<std::uint32_t>()});
   }
   b.comment = t[12].cast<bool>();
   b.quote = t[13].cast<std::uint32_t>();
+  b.footnote = t[14].cast<std::uint32_t>();
   return b;
 }
 
@@ -271,11 +275,14 @@ void RegisterExtractor(py::module_& m) {
       });
 
   py::class_<PySpan>(m, "Span", "Inline markup over a stretch of a block's text: block.text[begin:end] is `text`.")
-      .def_readonly("kind", &PySpan::kind, "emphasis, strong, code, strikethrough, superscript, subscript or math "
-                                           "(an inline formula: `text` is its LaTeX)")
+      .def_readonly("kind", &PySpan::kind, "emphasis, strong, code, strikethrough, superscript, subscript, math "
+                                           "(an inline formula: `text` is its LaTeX), footnote (a footnote's "
+                                           "reference: `note` is its note's number) or footnote_back (a note's "
+                                           "link back to its reference)")
       .def_readonly("begin", &PySpan::begin, "where the span starts, in characters of the block's text")
       .def_readonly("end", &PySpan::end, "where it ends (exclusive)")
       .def_property_readonly("text", [](const PySpan& s) { return Utf8Str(s.text); }, "the text it covers")
+      .def_readonly("note", &PySpan::note, "a footnote reference: the number of its note (Block.footnote); else 0")
       .def("__repr__", [](const PySpan& s) {
         return "Span(" + s.kind + ", " + std::to_string(s.begin) + ", " + std::to_string(s.end) + ")";
       });
@@ -309,6 +316,9 @@ void RegisterExtractor(py::module_& m) {
       .def_readonly("depth", &Block::depth, "a block of a list item: how many lists hold the item; else 0")
       .def_readonly("quote", &Block::quote,
                     "a quotation's block: an id shared by the blocks of one quotation or callout (0 = none)")
+      .def_readonly("footnote", &Block::footnote,
+                    "a block of a footnote's note: the note's number, from 1 in the order the text refers to "
+                    "the notes (0 = none)")
       .def_property_readonly("links", &LinksOf, "the linked stretches of the text (filled when links=True)")
       .def_property_readonly("language", [](const Block& b) { return Utf8Str(b.language); },
                              "a code block: the language the page names for it, lower case (\"\" = none)")

@@ -111,16 +111,25 @@ FIGURE = ("<html><head><title>Ünïcode figures</title></head><body><article><h1
           "</article></body></html>")
 
 
+FOOTNOTES = ("<html><head><title>Notes</title></head><body><article><h1>A page with notes</h1>"
+             "<p>The bridge opened in 1889<sup id='fnref:1'><a class='footnote-ref' href='#fn:1'>1</a></sup> and was "
+             "widened later, as the long paragraph of this article says again and again and again.</p>"
+             "<div class='footnote'><hr><ol><li id='fn:1'><p>The city's records say so. "
+             "<a class='footnote-backref' href='#fnref:1'>&#8617;</a></p></li></ol></div>"
+             "</article></body></html>")
+
+
 def _block_fields(b):
     return (b.kind, b.text, b.level, b.number, b.line, b.table, b.row, b.cell, b.colspan, b.rowspan, b.header,
-            b.item, b.depth, b.quote, b.language, b.comment, [(l.begin, l.end, l.url, l.text) for l in b.links],
-            [(i.src, i.alt, i.caption, i.at) for i in b.images], [(s.kind, s.begin, s.end, s.text) for s in b.spans])
+            b.item, b.depth, b.quote, b.language, b.comment, b.footnote, [(l.begin, l.end, l.url, l.text) for l in b.links],
+            [(i.src, i.alt, i.caption, i.at) for i in b.images],
+            [(s.kind, s.begin, s.end, s.text, s.note) for s in b.spans])
 
 
 def test_blocks_have_the_records_fields_and_pickle_whole():
     quadratic = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "quadratic.html")
     with open(quadratic, "rb") as f:
-        pages = [f.read(), FIGURE.encode()]
+        pages = [f.read(), FOOTNOTES.encode(), FIGURE.encode()]
     seen = set()
     for page in pages:
         r = pith.Extractor(blocks=True, links=True).extract(page, url="https://ex.org/a")
@@ -129,22 +138,22 @@ def test_blocks_have_the_records_fields_and_pickle_whole():
         for b, rec in zip(r.blocks, records):
             assert (b.kind, b.text) == (rec["kind"], rec["text"])
             for field, default in (("table", 0), ("row", 0), ("cell", 0), ("colspan", 1), ("rowspan", 1),
-                                   ("header", False), ("language", "")):
+                                   ("header", False), ("language", ""), ("footnote", 0)):
                 assert getattr(b, field) == rec.get(field, default), field
             raw = rec["text"].encode()  # the record's offsets count bytes, Python's characters
-            assert [(s.kind, s.text) for s in b.spans] == \
-                [(s["kind"], raw[s["begin"]:s["end"]].decode()) for s in rec.get("spans", [])]
+            assert [(s.kind, s.text, s.note) for s in b.spans] == \
+                [(s["kind"], raw[s["begin"]:s["end"]].decode(), s.get("note", 0)) for s in rec.get("spans", [])]
             assert all(b.text[s.begin:s.end] == s.text for s in b.spans)
             if b.kind == "image":
                 [image] = b.images
                 assert (image.src, image.alt, image.caption) == (rec["src"], rec["alt"], rec["caption"])
             seen |= {b.kind} | {s.kind for s in b.spans} | ({"language"} if b.language else set()) | \
-                ({"header"} if b.header else set())
+                ({"header"} if b.header else set()) | ({"footnote block"} if b.footnote else set())
         back = pickle.loads(pickle.dumps(r))
         assert back.to_dict() == r.to_dict()
         assert [_block_fields(b) for b in back.blocks] == [_block_fields(b) for b in r.blocks]
     assert {"math", "code", "table_row", "image", "caption", "language", "header", "emphasis", "strong",
-            "superscript"} <= seen
+            "superscript", "footnote", "footnote_back", "footnote block"} <= seen
     [emphasis] = [s for b in r.blocks for s in b.spans if s.kind == "emphasis"]
     assert emphasis.text == "très" and emphasis.begin == len("Crème brûlée is ")
 

@@ -105,6 +105,8 @@ const char* SpanKindName(SpanKind k) {
     case SpanKind::kSuperscript: return "superscript";
     case SpanKind::kSubscript: return "subscript";
     case SpanKind::kMath: return "math";
+    case SpanKind::kFootnote: return "footnote";
+    case SpanKind::kFootnoteBack: return "footnote_back";
   }
   return "emphasis";
 }

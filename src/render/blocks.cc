@@ -13,6 +13,7 @@
 #include "algo/algorithm.h"
 #include "render/callouts.h"
 #include "render/code.h"
+#include "render/footnotes.h"
 #include "render/images.h"
 #include "render/tables.h"
 #include "text/string_memo.h"
@@ -352,6 +353,10 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
   dom::NodeId current_anchor = dom::kNoNode;  // the <a> of current.links.back(), while it grows
   dom::NodeId code_element = dom::kNoNode;    // the <pre> of `current` when it is code
   std::vector<dom::NodeId> span_elements;     // the element of each of current.spans, while they grow
+  // For the footnotes: the node each block starts at, and the links to a fragment of the page.
+  std::vector<dom::NodeId> first_node;
+  dom::NodeId current_first = dom::kNoNode;
+  std::vector<FragmentLink> fragment_links;
   // While its text is empty the block being built is as Block() makes it (its kind, line and
   // links are set once text arrives), so most breaks, between elements without kept text, cost a
   // test.
@@ -370,6 +375,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         blocks.back().links.clear();
         blocks.back().images.push_back(std::move(i));
         quote_of.push_back(quote);
+        first_node.push_back(current_first);
       }
       current = Block();
       span_elements.clear();
@@ -416,6 +422,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     if (!current.text.empty()) {
       blocks.push_back(std::move(current));
       quote_of.push_back(quote);
+      first_node.push_back(current_first);
     }
     current = Block();
   };
@@ -615,6 +622,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       if (current.text.empty() && current.images.empty()) {
         block_context(&current, open);
         current.line = n.line;
+        current_first = id;
       }
       current.images.push_back(Image{std::move(url), std::string(doc.GetAttr(id, dom::Attr::kAlt)),
                                      FigureCaption(doc, id), image_at});
@@ -639,6 +647,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     if (before == 0 && !current.text.empty() && current.images.empty()) {  // the block's first content
       block_context(&current, open);
       current.line = n.line;
+      current_first = id;
     }
     std::size_t begin = before;  // past the space AppendCollapsed may have put before the text
     while (begin < current.text.size() && (current.text[begin] == ' ' || current.text[begin] == '\n')) ++begin;
@@ -677,7 +686,12 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     current.links.push_back(Link{static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end),
                                  std::string(doc.GetAttr(anchor, dom::Attr::kHref))});
     current_anchor = anchor;
+    if (const std::string_view href = current.links.back().url; href.size() > 1 && href[0] == '#') {
+      fragment_links.push_back({anchor, static_cast<std::uint32_t>(blocks.size()),
+                                static_cast<std::uint32_t>(current.links.size() - 1)});
+    }
   }, may_skip);
+  if (!fragment_links.empty()) MarkFootnotes(doc, keep, fragment_links, first_node, &blocks);
   UnwrapContent(doc, quote_of, &blocks);
   CompleteTables(doc, &blocks);
   return blocks;

@@ -5,22 +5,6 @@
 #include "text/ascii.h"
 
 namespace pith::render {
-namespace {
-
-// Calls `f` on each token of a class value until it returns true; whether one did.
-template <class F>
-bool AnyClassToken(std::string_view value, F&& f) {
-  std::size_t i = 0;
-  while (i < value.size()) {
-    while (i < value.size() && text::IsAsciiWhitespace(value[i])) ++i;
-    const std::size_t begin = i;
-    while (i < value.size() && !text::IsAsciiWhitespace(value[i])) ++i;
-    if (i > begin && f(value.substr(begin, i - begin))) return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 bool IsCallout(const dom::Document& doc, dom::NodeId element) {
   const dom::Node& n = doc[element];

@@ -26,7 +26,7 @@ namespace {
 // ~5 km" stays as typed); '_' unless between two ASCII letters or digits
 // (an underscore inside a word opens no emphasis: snake_case stays as typed); '\\' before ASCII
 // punctuation, a line break or the end (where it would escape or break); ']' before '(' (a link or an
-// image); '<' before a letter, '/', '!' or '?' (raw HTML, an autolink); '&' that starts an entity or
+// image); '[' before '^' (a footnote reference); '<' before a letter, '/', '!' or '?' (raw HTML, an autolink); '&' that starts an entity or
 // a numeric reference. At the start of a line: '#', '>', '-', '+', '=', '|', '[' (a link reference
 // definition) and an ordered list's "1." or "1)".
 bool IsAsciiAlnum(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
@@ -100,7 +100,7 @@ void AppendEscaped(std::string_view text, bool line_start, const EscapeContext& 
       case '~': escape = context.tildes; break;
       case '_': escape = !(i > 0 && IsAsciiAlnum(text[i - 1]) && IsAsciiAlnum(next)); break;
       case '\\': escape = next == '\0' || next == '\n' || IsAsciiPunct(next); break;
-      case '[': escape = context.brackets; break;
+      case '[': escape = context.brackets || next == '^'; break;  // "[^1]" is a footnote reference
       case ']': escape = context.brackets || next == '('; break;
       case '<':
         escape = ((next | 0x20) >= 'a' && (next | 0x20) <= 'z') || next == '/' || next == '!' || next == '?';
@@ -220,7 +220,7 @@ std::string_view OpeningOf(SpanKind k) {
     case SpanKind::kStrikethrough: return "~~";
     case SpanKind::kSuperscript: return "<sup>";
     case SpanKind::kSubscript: return "<sub>";
-    case SpanKind::kCode: case SpanKind::kMath: return "";
+    case SpanKind::kCode: case SpanKind::kMath: case SpanKind::kFootnote: case SpanKind::kFootnoteBack: return "";
   }
   return "";
 }
@@ -298,10 +298,12 @@ std::string InlineText(const Block& b, const InlineContext& how) {
   for (const Span& sp : b.spans) math = math || sp.kind == SpanKind::kMath;
   EscapeContext context{.pipes = how.pipes, .one_line = how.one_line, .tildes = tildes, .dollars = math};
   int links_open = 0;
+  bool line_start = false;  // a link back left out at the start of a line: the text after it starts it
   auto append = [&](std::size_t end) {
     if (end <= at) return;
     context.brackets = links_open > 0;
-    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n', context, &out);
+    AppendEscaped(text.substr(at, end - at), at == 0 || text[at - 1] == '\n' || line_start, context, &out);
+    line_start = false;
     at = end;
   };
   // Where links and spans open and close and images stand, in order of their offsets; at one
@@ -318,11 +320,29 @@ std::string InlineText(const Block& b, const InlineContext& how) {
     std::size_t seq;  // the order it was listed in: of two opens of one extent the first is outer
   };
   std::vector<Mark> marks;
+  // A footnote's reference is written [^N] and a note's link back is left out: the links and the
+  // spans inside them go with them, and so does a <sup> around references (their styling).
+  std::vector<std::pair<std::size_t, std::size_t>> footnote_marks;
+  for (const Span& sp : b.spans) {
+    if ((sp.kind == SpanKind::kFootnote && sp.note > 0) || sp.kind == SpanKind::kFootnoteBack) {
+      footnote_marks.emplace_back(sp.begin, sp.end);
+    }
+  }
+  auto in_footnote_mark = [&](std::size_t begin, std::size_t end) {
+    return std::any_of(footnote_marks.begin(), footnote_marks.end(),
+                       [&](const auto& f) { return begin >= f.first && end <= f.second; });
+  };
+  auto holds_reference = [&](const Span& sp) {
+    return sp.kind == SpanKind::kSuperscript && std::any_of(b.spans.begin(), b.spans.end(), [&](const Span& f) {
+             return f.kind == SpanKind::kFootnote && f.note > 0 && f.begin >= sp.begin && f.end <= sp.end;
+           });
+  };
   if (how.links) {
     std::size_t end = 0;
     for (std::size_t i = 0; i < b.links.size(); ++i) {
       const Link& l = b.links[i];
       if (l.begin < end || l.end > text.size() || l.begin >= l.end || !WritableLink(l.url)) continue;
+      if (!footnote_marks.empty() && in_footnote_mark(l.begin, l.end)) continue;
       marks.push_back({l.begin, kOpen, l.end, kLink, i, marks.size()});
       marks.push_back({l.end, kClose, l.begin, kLink, i, marks.size()});
       end = l.end;
@@ -332,6 +352,11 @@ std::string InlineText(const Block& b, const InlineContext& how) {
     const Span& sp = b.spans[i];
     if (sp.begin >= sp.end || sp.end > text.size()) continue;
     if (how.plain_emphasis && (sp.kind == SpanKind::kEmphasis || sp.kind == SpanKind::kStrong)) continue;
+    if (sp.kind == SpanKind::kFootnote && sp.note == 0) continue;
+    if (!footnote_marks.empty() && sp.kind != SpanKind::kFootnote && sp.kind != SpanKind::kFootnoteBack &&
+        (in_footnote_mark(sp.begin, sp.end) || holds_reference(sp))) {
+      continue;
+    }
     marks.push_back({sp.begin, kOpen, sp.end, kSpan, i, marks.size()});
     marks.push_back({sp.end, kClose, sp.begin, kSpan, i, marks.size()});
   }
@@ -393,6 +418,16 @@ std::string InlineText(const Block& b, const InlineContext& how) {
     const Span& sp = b.spans[m.index];
     // Code right after code would join its backticks to the other's: it is written as text.
     if (sp.kind == SpanKind::kCode && !out.empty() && out.back() == '`') continue;
+    if (sp.kind == SpanKind::kFootnote || sp.kind == SpanKind::kFootnoteBack) {
+      if (sp.kind == SpanKind::kFootnote) {
+        out += "[^" + std::to_string(sp.note) + "]";
+      } else {
+        line_start = out.empty() || out.back() == '\n';
+      }
+      at = sp.end;
+      raw_until = sp.end;
+      continue;
+    }
     if (sp.kind == SpanKind::kCode || sp.kind == SpanKind::kMath) {
       const std::string_view inner = text.substr(sp.begin, sp.end - sp.begin);
       if (sp.kind == SpanKind::kCode) {
@@ -575,6 +610,44 @@ void AppendTable(const std::vector<Block>& blocks, std::size_t begin, std::size_
   }
 }
 
+// The footnotes' notes after the rest, in the order of their numbers: `[^N]: ` and the note's
+// first block, its later blocks apart by a blank line and indented by four spaces, its links back
+// and the heading of the notes' section left out. A block of a note is written as a paragraph (a
+// note's list item, a table cell), code fenced, a display formula between `$$` lines.
+void AppendFootnotes(const std::vector<Block>& blocks, bool links, std::string* out) {
+  std::uint32_t notes = 0;
+  for (const Block& b : blocks) notes = std::max(notes, b.footnote);
+  if (notes == 0) return;
+  std::vector<std::vector<const Block*>> of(notes + 1);
+  for (const Block& b : blocks) {
+    if (b.footnote != 0 && b.kind != BlockKind::kHeading) of[b.footnote].push_back(&b);
+  }
+  const std::string indent(4, ' ');
+  for (std::uint32_t n = 1; n <= notes; ++n) {
+    bool first = true;
+    for (const Block* b : of[n]) {
+      std::string body;
+      if (b->kind == BlockKind::kCode || b->kind == BlockKind::kMath || b->kind == BlockKind::kImage) {
+        body = MarkdownBlock(*b, links);
+      } else {
+        body = InlineText(*b, {.links = links});
+      }
+      const std::size_t lead = body.find_first_not_of(" \t\n");
+      if (lead == std::string::npos) continue;
+      body.erase(0, lead);
+      while (!body.empty() && (body.back() == ' ' || body.back() == '\t' || body.back() == '\n')) body.pop_back();
+      *out += "\n";
+      if (first) {
+        AppendPrefixed("[^" + std::to_string(n) + "]: ", indent, body, out);
+      } else {
+        AppendPrefixed(indent, indent, body, out);
+      }
+      *out += "\n";
+      first = false;
+    }
+  }
+}
+
 }  // namespace
 
 // The deepest column a list item's text starts at in Markdown. Items nested further (a page of
@@ -597,6 +670,10 @@ std::string ToMarkdown(const Result& r, bool links) {
   std::vector<OpenItem> items;
   for (std::size_t i = 0; i < blocks.size();) {
     const Block& b = blocks[i];
+    if (b.footnote != 0) {  // a footnote's note: written at the end
+      ++i;
+      continue;
+    }
     if (b.table != 0) {
       items.clear();
       std::size_t end = i;
@@ -639,6 +716,7 @@ std::string ToMarkdown(const Result& r, bool links) {
     out += "\n";
     ++i;
   }
+  AppendFootnotes(blocks, links, &out);
   return out;
 }
 
@@ -720,6 +798,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         block["number"] = b.number;
       }
       if (b.quote != 0) block["quote"] = b.quote;
+      if (b.footnote != 0) block["footnote"] = b.footnote;
       if (b.table != 0) {
         block["table"] = b.table;
         block["row"] = b.row;
@@ -733,6 +812,7 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
         nlohmann::json spans = nlohmann::json::array();
         for (const Span& sp : b.spans) {
           spans.push_back({{"kind", SpanKindName(sp.kind)}, {"begin", sp.begin}, {"end", sp.end}});
+          if (sp.kind == SpanKind::kFootnote) spans.back()["note"] = sp.note;
         }
         block["spans"] = std::move(spans);
       }

@@ -3,6 +3,7 @@
 #include "render/html.h"
 
 #include "render/callouts.h"
+#include "render/footnotes.h"
 
 namespace pith::render {
 namespace {
@@ -32,13 +33,16 @@ bool KeepAttribute(dom::Tag tag, dom::Attr attr) {
 }
 
 // `name`: the element's own name, or the one it is written as (a callout's "blockquote").
-void AppendStartTag(const dom::Document& doc, dom::NodeId id, std::string_view name, std::string* out) {
+// `footnotes`: the id of an element a footnote's link points to is kept too.
+void AppendStartTag(const dom::Document& doc, dom::NodeId id, std::string_view name, std::string* out,
+                    const Footnotes* footnotes = nullptr) {
   const dom::Node& n = doc[id];
   out->push_back('<');
   out->append(name);
+  const bool anchored = footnotes && !footnotes->empty() && footnotes->Anchored(id);
   for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
     const dom::AttrEntry& a = doc.attrs[i];
-    if (!KeepAttribute(n.tag, a.key)) continue;
+    if (!KeepAttribute(n.tag, a.key) && !(anchored && a.key == dom::Attr::kId)) continue;
     out->push_back(' ');
     out->append(dom::AttrName(a.key));
     out->append("=\"");
@@ -110,6 +114,7 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
     kept_before[id + 1] = kept_before[id] + (keep[id] && doc[id].is_text() && !doc[id].hidden() ? 1 : 0);
   }
   auto holds_kept = [&](dom::NodeId id) { return kept_before[doc.SubtreeEnd(id)] > kept_before[id]; };
+  const Footnotes footnotes(doc, keep, Footnotes::KeptLinks(doc, keep));
 
   // A callout (render/callouts.h) is written as a <blockquote> (as the blocks make it a quotation;
   // not when it holds all the kept text, as for the blocks) and its title, unless a heading, as
@@ -133,7 +138,7 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
     }
   };
   auto emit = [&](dom::NodeId id, std::string_view name, bool strong, Context context) {
-    AppendStartTag(doc, id, name, &out);
+    AppendStartTag(doc, id, name, &out, &footnotes);
     if (strong) out.append("<strong>");
     open.push_back({id, name, strong, context});
   };
