@@ -1412,5 +1412,37 @@ TEST(HintWords, WholeWordsPrefixFamiliesAndEverythingElse) {
   EXPECT_EQ(ClassifyHintToken("sha"), HintKind::kNone);                   // shorter than a prefix
 }
 
+// Step 5: an item of a list whose other items are text (a documentation entry's "Type", "Details",
+// "Example" and "See also") is a record like them: its list of links stays, also at the end of
+// the content (step 6), and reads as a nested list. A list all of links (a menu) is still a link
+// group.
+TEST(Auto, AListOfLinksInsideAnItemAmongTextItemsStays) {
+  const std::string entry =
+      "<ul><li><p><strong>Type</strong></p><pre><code>function ref(value: T): Ref</code></pre></li>"
+      "<li><p><strong>Details</strong></p><p>The ref object is mutable: a new value can be assigned to its value, "
+      "and every read of it is tracked, so that writes trigger the effects that read it before.</p></li>"
+      "<li><p><strong>Example</strong></p><pre><code>const count = ref(0)\nconsole.log(count.value)</code></pre></li>"
+      "<li><p><strong>See also</strong></p><ul><li><a href=\"/guide/ref\">Guide - Reactivity fundamentals</a></li>"
+      "<li><a href=\"/guide/typing\">Guide - Typing the ref</a></li></ul></li></ul>";
+  const std::string html = "<html><body><nav><a href=\"/\">Home</a> <a href=\"/api\">API</a></nav><main><h1>ref()</h1>"
+                           "<p>Takes an inner value and returns a reactive and mutable ref object, which has a single "
+                           "property that points to the inner value, as the guide explains at length.</p>" +
+                           entry + "</main></body></html>";
+  const std::string out = ExtractAuto(html);
+  EXPECT_NE(out.find("See also"), std::string::npos) << out;
+  EXPECT_NE(out.find("Guide - Reactivity fundamentals"), std::string::npos) << out;
+  EXPECT_NE(out.find("Guide - Typing the ref"), std::string::npos) << out;
+  // The same entry whose items are all links is a menu.
+  const std::string menu = "<ul><li><a href=\"/a\">Type</a></li><li><a href=\"/b\">Details</a></li><li><a href=\"/c\">Example</a>"
+                           "</li><li><a href=\"/d\">See also</a><ul><li><a href=\"/guide/ref\">Guide - Reactivity fundamentals</a>"
+                           "</li></ul></li></ul>";
+  const std::string without = ExtractAuto("<html><body><main><h1>ref()</h1><p>Takes an inner value and returns a reactive "
+                                          "and mutable ref object, which has a single property that points to the inner "
+                                          "value, as the guide explains at length.</p>" + menu +
+                                          "<p>A later paragraph of the entry says more about the ref object and its value, "
+                                          "and about the effects that read it.</p></main></body></html>");
+  EXPECT_EQ(without.find("Guide - Reactivity fundamentals"), std::string::npos) << without;
+}
+
 }  // namespace
 }  // namespace pith

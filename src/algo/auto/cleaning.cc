@@ -161,7 +161,8 @@ std::string_view FirstClassWord(const Page& page, NodeId id) {
 bool RecordAmongTextRecords(const Page& page, NodeId id, SubtreeFacts& facts) {
   const NodeId parent = page.doc[id].parent;
   const std::string_view word = FirstClassWord(page, id);
-  if (parent == dom::kNoNode || word.empty() || page.weight[id] <= 0) return false;
+  // (The items of one list are records of one kind, with or without a class.)
+  if (parent == dom::kNoNode || (word.empty() && page.doc[id].tag != Tag::kLi) || page.weight[id] <= 0) return false;
   const std::uint64_t key = (std::uint64_t{parent} << 32 | static_cast<std::uint64_t>(page.doc[id].tag) << 24) ^
                             (std::hash<std::string_view>{}(word) & 0xFFFFFF);
   const auto it = facts.record_kinds.find(key);
@@ -175,6 +176,16 @@ bool RecordAmongTextRecords(const Page& page, NodeId id, SubtreeFacts& facts) {
   const bool answer = records >= kMinThreadPosts + 1 && text_records >= page.ctx.options.correlation.cs_share * records;
   if (it == facts.record_kinds.end()) facts.record_kinds.emplace(key, std::make_pair(word, answer));
   return answer;
+}
+
+// Whether the nearest list item around `id`, below `root`, is a record among text records (a
+// documentation entry's "See also" item of links beside its "Type", "Details" and "Example"
+// items): a list it holds stays with it.
+bool InsideTextRecord(const Page& page, NodeId id, NodeId root, SubtreeFacts& facts) {
+  for (NodeId a = page.doc[id].parent; a != dom::kNoNode && a != root; a = page.doc[a].parent) {
+    if (page.doc[a].tag == Tag::kLi) return RecordAmongTextRecords(page, a, facts);
+  }
+  return false;
 }
 
 // Why the element `id` inside the kept subtree `root` goes, or nullptr when it stays.
@@ -214,13 +225,19 @@ const char* DropReason(const Page& page, NodeId id, NodeId root, SubtreeFacts& f
   // A <span> inside a link inside a sentence ("the name <a><span>Whitney Bischoff</span></a>, guys")
   // is all link text, and words of the sentence (InRunningText).
   if ((group || link_paragraph) && s.chars > 0 && page.LinkDensity(id) > page.o.max_link_density &&
-      !InRunningText(page, id) && !AnnouncedList(page, id) && !RecordAmongTextRecords(page, id, facts)) {
+      !InRunningText(page, id) && !AnnouncedList(page, id) && !RecordAmongTextRecords(page, id, facts) &&
+      !((node.tag == Tag::kUl || node.tag == Tag::kOl || node.tag == Tag::kLi) && InsideTextRecord(page, id, root, facts))) {
     return "link group";
   }
   return nullptr;
 }
 
 }  // namespace
+
+bool InTextRecord(const Page& page, NodeId id, NodeId root) {
+  SubtreeFacts facts;
+  return InsideTextRecord(page, id, root, facts);
+}
 
 // Marks the elements that hold a <textarea> (holds_textarea; left empty when the page has none),
 // for DropReason's text boxes.

@@ -265,7 +265,10 @@ void DropTrailingFurniture(Page& page) {
     // Preformatted text (code, a poem) is what the author typed, whatever its links.
     const bool links = units[i].link_chars > page.o.max_link_density * units[i].chars ||
                        units[i].dropped_links_before >= page.o.min_paragraph_chars;
-    if (!links || page.doc[units[i].owner].tag == Tag::kPre) continue;
+    // An item of a list that step 5 kept inside a record among text records (InTextRecord) is
+    // the record's too.
+    const Tag owner = page.doc[units[i].owner].tag;
+    if (!links || owner == Tag::kPre || (owner == Tag::kLi && InTextRecord(page, units[i].owner, page.root))) continue;
     double stays = 0, goes = 0;
     for (std::size_t j = 0; j < cut; ++j) (j < i ? stays : goes) += units[j].prose;
     if (goes > stays) break;

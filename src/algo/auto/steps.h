@@ -47,6 +47,9 @@ void KeepThreadPosts(Page& page, NodeId candidate, NodeId best);
 // Step 5, cleaning inside the kept subtrees (cleaning.cc).
 void MarkTextareaHolders(Page& page);
 void Keep(Page& page, NodeId root, NodeId best, std::uint8_t mark = kKeptContent);
+// Whether the nearest list item around `id` (below `root`) is one of four or more items of its list
+// most of which are no link groups: step 5 keeps a list it holds, links or not, and so does step 6.
+bool InTextRecord(const Page& page, NodeId id, NodeId root);
 
 // Step 6, the content's ends: headline, opening bylines, trailing furniture (ends.cc).
 void KeepLeadingHeading(Page& page, NodeId first_root);
