@@ -162,6 +162,10 @@ inline std::string BlockText(const Result& r) {
     notes = std::max(notes, b.footnote);
     if (b.footnote != 0) continue;
     if (b.table != 0 && b.kind == BlockKind::kListItem) text += b.number > 0 ? std::to_string(b.number) + ". " : "- ";
+    // A definition list's description behind ": " (its first paragraph).
+    const bool description_start = b.definition == DefinitionPart::kDescription && (&b == &r.blocks.front() || (&b)[-1].item != b.item) &&
+                                   (b.kind == BlockKind::kListItem || b.kind == BlockKind::kParagraph);
+    if (description_start) text += ": ";
     if (b.kind == BlockKind::kMath) {
       text += (b.table != 0 ? "$" : "$$ ") + b.text + (b.table != 0 ? "$ " : " $$ ");
       continue;

@@ -531,6 +531,35 @@ TEST(Html, FootnotesKeepTheirReferencesAndNotes) {
   }
 }
 
+// A definition list: each term a paragraph in strong (once, when already strong), each
+// description's first paragraph behind ": ", its later paragraphs and a nested list after it, as
+// a loose definition list reads in pandoc and PHP Markdown Extra and two paragraphs read in
+// CommonMark. JSON says which block is which; -f html keeps the <dl>; the text is the words.
+TEST(Markdown, DefinitionListsAreTermsInStrongAndDescriptions) {
+  const std::string page =
+      "<body><p>lead</p><dl><dt>Breakwater</dt><dd>A wall that shelters the harbour.</dd>"
+      "<dt><strong>Quay</strong></dt><dd><p>A platform where ships load.</p><p>Also called a wharf.</p></dd>"
+      "<dt>Slipway</dt><dt>Ramp</dt><dd>A slope into the water:<ul><li>small boats</li><li>large boats</li></ul></dd></dl>"
+      "<p>after</p></body>";
+  const Result r = WholePage(page);
+  EXPECT_EQ(ToMarkdown(r), "lead\n\n**Breakwater**\n\n: A wall that shelters the harbour.\n\n**Quay**\n\n"
+                           ": A platform where ships load.\n\nAlso called a wharf.\n\n**Slipway**\n\n**Ramp**\n\n"
+                           ": A slope into the water:\n\n- small boats\n- large boats\n\nafter\n");
+  EXPECT_EQ(MarkdownReadBackProblem(r, false), "");
+  EXPECT_EQ(r.Text(), "lead\n\nBreakwater\n\nA wall that shelters the harbour.\n\nQuay\n\nA platform where ships load.\n\n"
+                      "Also called a wharf.\n\nSlipway\n\nRamp\n\nA slope into the water:\n\nsmall boats\n\nlarge boats\n\nafter");
+  const nlohmann::json json = ToJson(r, "page.html", true);
+  EXPECT_EQ(json["blocks"][1]["definition"], "term");
+  EXPECT_EQ(json["blocks"][2]["definition"], "description");
+  EXPECT_EQ(json["blocks"][8]["definition"], "description");  // "A slope into the water:"
+  EXPECT_FALSE(json["blocks"][9].contains("definition"));     // "small boats": an item of its own list
+  EXPECT_FALSE(json["blocks"][0].contains("definition"));
+  dom::Document doc;
+  dom::Parse(page, dom::ParseLimits{}, &doc);
+  const std::string html = ToHtml(doc, std::vector<std::uint8_t>(doc.size(), 1), Result{});
+  EXPECT_NE(html.find("<dl><dt>Breakwater</dt><dd>A wall that shelters the harbour.</dd>"), std::string::npos) << html;
+}
+
 // Ordered lists number their items as a browser does: from `start`, down from the item count of a
 // `reversed` list, from an item's own `value`; numbers below 1 are written as 1. A form field's
 // value is not kept.

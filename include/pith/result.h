@@ -78,6 +78,10 @@ struct Image {
                          // a kImage block
 };
 
+// The part of a definition list (<dl>) a block of a list item is: the term (<dt>) or its
+// description (<dd>); kNone for every other block.
+enum class DefinitionPart : std::uint8_t { kNone, kTerm, kDescription };
+
 struct Block {
   BlockKind kind = BlockKind::kParagraph;
   int level = 0;           // heading level 1-6 for kHeading; for kListItem, how many lists (ul, ol, dl,
@@ -115,6 +119,7 @@ struct Block {
   // 1 in the order the content first refers to the notes; the heading of the section holding the
   // notes carries the number of its first note. 0 = none (also a note nothing refers to).
   std::uint32_t footnote = 0;
+  DefinitionPart definition = DefinitionPart::kNone;  // a block of a <dt> or <dd> (outside tables)
 };
 
 // What kind of page the content came from (src/classify/page_type.h): a news story or blog post, a

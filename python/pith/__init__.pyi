@@ -55,6 +55,7 @@ class Block:
     depth: int
     quote: int
     footnote: int
+    definition: str
     links: list[Link]
     language: str
     images: list[Image]

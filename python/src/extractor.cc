@@ -99,11 +99,12 @@ py::tuple BlockState(const Block& b) {
   for (const Span& s : b.spans) spans.append(py::make_tuple(static_cast<int>(s.kind), s.begin, s.end, s.note));
   return py::make_tuple(static_cast<int>(b.kind), b.level, b.number, py::bytes(b.text), b.line,
                         py::make_tuple(b.table, b.row, b.cell, b.colspan, b.rowspan, b.header), b.item, b.depth, links,
-                        py::bytes(b.language), images, spans, b.comment, b.quote, b.footnote);
+                        py::bytes(b.language), images, spans, b.comment, b.quote, b.footnote,
+                        static_cast<int>(b.definition));
 }
 
 Block BlockFromState(const py::tuple& t) {
-  if (t.size() != 15) throw std::runtime_error("pith.Block: bad pickle state");
+  if (t.size() != 16) throw std::runtime_error("pith.Block: bad pickle state");
   Block b;
   b.kind = static_cast<BlockKind>(t[0].cast<int>());
   b.level = t[1].cast<int>();
@@ -136,6 +137,7 @@ Block BlockFromState(const py::tuple& t) {
   b.comment = t[12].cast<bool>();
   b.quote = t[13].cast<std::uint32_t>();
   b.footnote = t[14].cast<std::uint32_t>();
+  b.definition = static_cast<DefinitionPart>(t[15].cast<int>());
   return b;
 }
 
@@ -319,6 +321,9 @@ void RegisterExtractor(py::module_& m) {
       .def_readonly("footnote", &Block::footnote,
                     "a block of a footnote's note: the note's number, from 1 in the order the text refers to "
                     "the notes (0 = none)")
+      .def_property_readonly("definition", [](const Block& b) {
+        return b.definition == DefinitionPart::kTerm ? "term" : b.definition == DefinitionPart::kDescription ? "description" : "";
+      }, "a block of a definition list's <dt>: \"term\", of its <dd>: \"description\"; else \"\"")
       .def_property_readonly("links", &LinksOf, "the linked stretches of the text (filled when links=True)")
       .def_property_readonly("language", [](const Block& b) { return Utf8Str(b.language); },
                              "a code block: the language the page names for it, lower case (\"\" = none)")

@@ -116,12 +116,13 @@ FOOTNOTES = ("<html><head><title>Notes</title></head><body><article><h1>A page w
              "widened later, as the long paragraph of this article says again and again and again.</p>"
              "<div class='footnote'><hr><ol><li id='fn:1'><p>The city's records say so. "
              "<a class='footnote-backref' href='#fnref:1'>&#8617;</a></p></li></ol></div>"
+             "<dl><dt>Breakwater</dt><dd>A wall built out into the sea to shelter the harbour from the waves.</dd></dl>"
              "</article></body></html>")
 
 
 def _block_fields(b):
     return (b.kind, b.text, b.level, b.number, b.line, b.table, b.row, b.cell, b.colspan, b.rowspan, b.header,
-            b.item, b.depth, b.quote, b.language, b.comment, b.footnote, [(l.begin, l.end, l.url, l.text) for l in b.links],
+            b.item, b.depth, b.quote, b.language, b.comment, b.footnote, b.definition, [(l.begin, l.end, l.url, l.text) for l in b.links],
             [(i.src, i.alt, i.caption, i.at) for i in b.images],
             [(s.kind, s.begin, s.end, s.text, s.note) for s in b.spans])
 
@@ -138,7 +139,7 @@ def test_blocks_have_the_records_fields_and_pickle_whole():
         for b, rec in zip(r.blocks, records):
             assert (b.kind, b.text) == (rec["kind"], rec["text"])
             for field, default in (("table", 0), ("row", 0), ("cell", 0), ("colspan", 1), ("rowspan", 1),
-                                   ("header", False), ("language", ""), ("footnote", 0)):
+                                   ("header", False), ("language", ""), ("footnote", 0), ("definition", "")):
                 assert getattr(b, field) == rec.get(field, default), field
             raw = rec["text"].encode()  # the record's offsets count bytes, Python's characters
             assert [(s.kind, s.text, s.note) for s in b.spans] == \
@@ -148,12 +149,14 @@ def test_blocks_have_the_records_fields_and_pickle_whole():
                 [image] = b.images
                 assert (image.src, image.alt, image.caption) == (rec["src"], rec["alt"], rec["caption"])
             seen |= {b.kind} | {s.kind for s in b.spans} | ({"language"} if b.language else set()) | \
-                ({"header"} if b.header else set()) | ({"footnote block"} if b.footnote else set())
+                ({"header"} if b.header else set()) | ({"footnote block"} if b.footnote else set()) | \
+                ({"definition " + b.definition} if b.definition else set())
         back = pickle.loads(pickle.dumps(r))
         assert back.to_dict() == r.to_dict()
         assert [_block_fields(b) for b in back.blocks] == [_block_fields(b) for b in r.blocks]
     assert {"math", "code", "table_row", "image", "caption", "language", "header", "emphasis", "strong",
-            "superscript", "footnote", "footnote_back", "footnote block"} <= seen
+            "superscript", "footnote", "footnote_back", "footnote block", "definition term",
+            "definition description"} <= seen
     [emphasis] = [s for b in r.blocks for s in b.spans if s.kind == "emphasis"]
     assert emphasis.text == "très" and emphasis.begin == len("Crème brûlée is ")
 

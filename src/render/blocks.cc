@@ -163,6 +163,7 @@ void UnwrapContent(const dom::Document& doc, const std::vector<dom::NodeId>& quo
       b.item = 0;
       b.depth = 0;
       b.number = 0;
+      b.definition = DefinitionPart::kNone;
       if (b.kind == BlockKind::kListItem) {
         b.kind = BlockKind::kParagraph;
         b.level = 0;
@@ -414,9 +415,11 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
       current.language = CodeLanguage(doc, code_element);
     }
     if (current.kind == BlockKind::kCode || current.kind == BlockKind::kMath) current.spans.clear();
-    // A callout's title is written in strong, unless it is already all strong.
+    // A callout's title and a definition list's term are written in strong, unless already all strong.
     const auto whole_strong = [&](const Span& sp) { return sp.kind == SpanKind::kStrong && sp.begin == 0 && sp.end == size; };
-    if (callout_title && size > 0 && std::none_of(current.spans.begin(), current.spans.end(), whole_strong)) {
+    const bool term = current.definition == DefinitionPart::kTerm && current.kind != BlockKind::kCode &&
+                      current.kind != BlockKind::kMath && current.kind != BlockKind::kHeading;
+    if ((callout_title || term) && size > 0 && std::none_of(current.spans.begin(), current.spans.end(), whole_strong)) {
       current.spans.insert(current.spans.begin(), Span{SpanKind::kStrong, 0, size});
     }
     if (!current.text.empty()) {
@@ -518,6 +521,7 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
     b->item = 0;
     b->depth = 0;
     b->quote = 0;
+    b->definition = DefinitionPart::kNone;
     quote = dom::kNoNode;
     callout_title = false;
     if (open.empty()) return;
@@ -565,6 +569,8 @@ std::vector<Block> CollectBlocks(const dom::Document& doc, const std::vector<std
         b->item = open[k];
         b->depth = std::max(1, levels[k].lists);
         if (tag == dom::Tag::kLi) b->number = number_of(open[k]);
+        if (tag == dom::Tag::kDt) b->definition = DefinitionPart::kTerm;
+        if (tag == dom::Tag::kDd) b->definition = DefinitionPart::kDescription;
         if (!typed) {
           b->kind = kind;
           b->level = b->depth;

@@ -684,6 +684,19 @@ std::string ToMarkdown(const Result& r, bool links) {
       continue;
     }
     const std::string body = MarkdownBlock(b, links);
+    // A definition list's term and description are paragraphs, as pandoc and PHP Markdown Extra
+    // read a loose definition list and a CommonMark reader reads two paragraphs: the term in strong
+    // (CollectBlocks' span), the description's first paragraph behind ": ".
+    if (b.definition != DefinitionPart::kNone) {
+      items.clear();
+      if (!out.empty()) out += "\n";
+      const bool first = i == 0 || blocks[i - 1].item != b.item;
+      const bool prose = b.kind == BlockKind::kListItem || b.kind == BlockKind::kParagraph;
+      if (b.definition == DefinitionPart::kDescription && first && prose) out += ": ";
+      out += body + "\n";
+      ++i;
+      continue;
+    }
     // A later block of an item being written (its second paragraph, its code, its text after a
     // nested list) goes under that item's text; an item's first block gets the marker, nested under
     // the item before it when its list is deeper, else beside the item of its depth (a list's first
@@ -799,6 +812,9 @@ nlohmann::json ToJson(const Result& r, std::string_view input, bool blocks, cons
       }
       if (b.quote != 0) block["quote"] = b.quote;
       if (b.footnote != 0) block["footnote"] = b.footnote;
+      if (b.definition != DefinitionPart::kNone) {
+        block["definition"] = b.definition == DefinitionPart::kTerm ? "term" : "description";
+      }
       if (b.table != 0) {
         block["table"] = b.table;
         block["row"] = b.row;
