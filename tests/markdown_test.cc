@@ -436,9 +436,7 @@ TEST(Markdown, FootnoteShapesOfTheGenerators) {
     SCOPED_TRACE(generator);
     const std::string page =
         testing::ReadFile(std::filesystem::path(PITH_TEST_DIR) / "markdown" / (std::string("footnotes-") + generator + ".html"));
-    // (auto leaves Sphinx's notes out, an <aside> being boilerplate to it: that shape is read from
-    // the whole page.)
-    const Result r = std::string_view(generator) == "sphinx" ? WholePage(page) : extractor.Extract(page, PageInfo{});
+    const Result r = extractor.Extract(page, PageInfo{});
     const std::string md = ToMarkdown(r, false);
     for (const char* part : {"villages around it[^1].", "on bicycles[^2]",
                              "\n\n[^1]: The town council's minutes of 12 April 1889 name the foremen and the number of workers.\n",

@@ -74,6 +74,17 @@ HintAttrs ReadHintAttrs(const dom::Document& doc, NodeId node) {
   return out;
 }
 
+// A footnote's note belongs to the document (DPUB-ARIA's role="doc-footnote"): an <aside> with
+// that role, or whose first element child has it (Sphinx's <aside class="footnote-list"> around
+// its <aside class="footnote" role="doc-footnote">), is no boilerplate by its tag.
+bool FootnoteAside(const dom::Document& doc, NodeId id, std::string_view role) {
+  if (doc[id].tag != Tag::kAside) return false;
+  if (role == "doc-footnote") return true;
+  NodeId c = doc[id].first_child;
+  while (c != dom::kNoNode && !doc[c].is_element()) c = doc[c].next_sibling;
+  return c != dom::kNoNode && doc[c].tag == Tag::kAside && doc.GetAttr(c, dom::Attr::kRole) == "doc-footnote";
+}
+
 // Drops the hint of each of `widgets` (in document order) that holds a section of text:
 // kWidgetProseChars weighted characters of prose (blocks with at least 2 × min_paragraph_chars
 // of their own non-link text and two punctuation marks) in two blocks or more, or under a
@@ -160,7 +171,8 @@ void ComputeHints(Page& page) {
     }
     Hint h = HintFromNames(names);
     const std::string_view role = attrs.role, itemprop = attrs.itemprop;
-    if ((IsBoilerplateTag(node.tag) && !HeadingButton(page, id)) || OneOf(role, kBoilerplateRoles) ||
+    if ((IsBoilerplateTag(node.tag) && !HeadingButton(page, id) && !FootnoteAside(page.doc, id, role)) ||
+        OneOf(role, kBoilerplateRoles) ||
         (node.tag == Tag::kHeader && !InArticle(page, node.parent))) {
       if (h != kCommentsHint) h = kBoilerplate;
       strong[id] = 1;
