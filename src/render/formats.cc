@@ -26,9 +26,9 @@ namespace {
 // ~5 km" stays as typed); '_' unless between two ASCII letters or digits
 // (an underscore inside a word opens no emphasis: snake_case stays as typed); '\\' before ASCII
 // punctuation, a line break or the end (where it would escape or break); ']' before '(' (a link or an
-// image); '[' before '^' (a footnote reference); '<' before a letter, '/', '!' or '?' (raw HTML, an autolink); '&' that starts an entity or
-// a numeric reference. At the start of a line: '#', '>', '-', '+', '=', '|', '[' (a link reference
-// definition) and an ordered list's "1." or "1)".
+// image); '[' before '^' (a footnote reference); '<' before a letter, '/', '!' or '?' (raw HTML, an
+// autolink); '&' that starts an entity or a numeric reference. At the start of a line: '#', '>', '-',
+// '+', '=', '|', '[' (a link reference definition) and an ordered list's "1." or "1)".
 bool IsAsciiAlnum(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
 bool IsAsciiPunct(char c) {
