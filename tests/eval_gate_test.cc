@@ -1,6 +1,7 @@
 // The accuracy gate: each algorithm's scores on ../shared/data, set by set and page by page, must not
 // fall below the floors checked in as tests/eval_baseline.json:
-//   - set means (shingle F1, char F, snippet F1) by more than tolerance.set; the metadata rates
+//   - set means (shingle F1, char F, snippet F1, and on a set with Markdown truth each structure
+//     column of the Markdown and its overall) by more than tolerance.set; the metadata rates
 //     (title, author, date found as the truth names them) not at all;
 //   - each page's score by more than tolerance.page: shingle F1 where the page has text truth, else
 //     the share of its snippets scored right; a page of a set without truth (gne-zh-pages) must
@@ -52,6 +53,15 @@ json SetScores(const json& set) {
     for (const char* field : {"title", "author", "date"}) {
       if (set["metadata"].contains(field)) out[std::string(field) + "_accuracy"] = set["metadata"][field]["accuracy"];
     }
+  }
+  // A set with Markdown truth (struct-dev): the structure metrics of the Markdown, each column's
+  // mean and the overall, under the set tolerance like the text means.
+  if (set.contains("structure") && set["structure"].is_object()) {
+    const json& st = set["structure"];
+    for (const auto& [column, mean] : st["means"].items()) {
+      if (mean.is_number()) out["structure_" + column] = mean;
+    }
+    if (st["overall"].is_number()) out["structure_overall"] = st["overall"];
   }
   return out;
 }
@@ -250,6 +260,16 @@ TEST(EvalGate, FallsPastTheTolerancesAreListed) {
   EXPECT_EQ(Falls(floor, now, truthless, false),
             (std::vector<std::string>{"auto / s / pages: 3 -> 2", "auto / s / title_accuracy: 0.5 -> 0.49",
                                       "s/b: not evaluated"}));
+}
+
+// A set with Markdown truth gets a floor for each structure column that has a value and for the
+// overall; a column without pages (null) gets none.
+TEST(EvalGate, StructureColumnsAreSetScores) {
+  const json set = json::parse(R"({"pages": 2, "text_truth_pages": 0, "snippet_truth_pages": 0,
+    "structure": {"means": {"lists": 0.9, "table": null}, "overall": 0.95, "pages": 2}})");
+  EXPECT_EQ(SetScores(set), json::parse(R"({"pages": 2, "structure_lists": 0.9, "structure_overall": 0.95})"));
+  const json plain = json::parse(R"({"pages": 1, "text_truth_pages": 0, "snippet_truth_pages": 0})");
+  EXPECT_EQ(SetScores(plain), json::parse(R"({"pages": 1})"));
 }
 
 }  // namespace
