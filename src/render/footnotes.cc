@@ -60,9 +60,7 @@ bool ReferenceText(const dom::Document& doc, const std::vector<std::uint8_t>& ke
   bool kept = false;
   for (dom::NodeId t = a + 1; t < doc.SubtreeEnd(a); ++t) {
     if (!doc[t].is_text() || doc[t].hidden()) continue;
-    std::string_view s = doc.Text(t);
-    while (!s.empty() && text::IsAsciiWhitespace(s.front())) s.remove_prefix(1);
-    while (!s.empty() && text::IsAsciiWhitespace(s.back())) s.remove_suffix(1);
+    const std::string_view s = text::Trim(doc.Text(t), text::IsAsciiWhitespace);
     bytes += s.size();
     kept = kept || (keep[t] && !s.empty());
     if (bytes > kMaxReferenceBytes) return false;
@@ -120,20 +118,6 @@ const Footnotes::Range* Find(const std::vector<Footnotes::Range>& ranges, dom::N
 }
 
 }  // namespace
-
-std::vector<dom::NodeId> Footnotes::KeptLinks(const dom::Document& doc, const std::vector<std::uint8_t>& keep) {
-  std::vector<dom::NodeId> links;
-  for (dom::NodeId id = 0; id < doc.size() && id < keep.size(); ++id) {
-    if (doc[id].tag != dom::Tag::kA || doc[id].attr_count == 0) continue;
-    for (dom::NodeId t = id + 1; t < doc.SubtreeEnd(id); ++t) {
-      if (doc[t].is_text() && keep[t]) {
-        links.push_back(id);
-        break;
-      }
-    }
-  }
-  return links;
-}
 
 Footnotes::Footnotes(const dom::Document& doc, const std::vector<std::uint8_t>& keep,
                      const std::vector<dom::NodeId>& links) {

@@ -23,9 +23,6 @@ class Footnotes {
   // reads it) and their notes: a look at each link; more only where one could be a reference.
   Footnotes(const dom::Document& doc, const std::vector<std::uint8_t>& keep, const std::vector<dom::NodeId>& links);
 
-  // The <a> elements (with an href) around kept text, in document order.
-  static std::vector<dom::NodeId> KeptLinks(const dom::Document& doc, const std::vector<std::uint8_t>& keep);
-
   bool empty() const { return notes_.empty(); }
 
   // What a link is: a reference (kFootnote; `note` is its note's index + 1, the notes numbered in

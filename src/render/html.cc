@@ -114,7 +114,11 @@ std::string ToHtml(const dom::Document& doc, const std::vector<std::uint8_t>& ke
     kept_before[id + 1] = kept_before[id] + (keep[id] && doc[id].is_text() && !doc[id].hidden() ? 1 : 0);
   }
   auto holds_kept = [&](dom::NodeId id) { return kept_before[doc.SubtreeEnd(id)] > kept_before[id]; };
-  const Footnotes footnotes(doc, keep, Footnotes::KeptLinks(doc, keep));
+  std::vector<dom::NodeId> kept_links;  // the <a> elements with attributes around kept text
+  for (dom::NodeId id = 0; id < doc.size(); ++id) {
+    if (doc[id].tag == dom::Tag::kA && doc[id].attr_count > 0 && holds_kept(id)) kept_links.push_back(id);
+  }
+  const Footnotes footnotes(doc, keep, kept_links);
 
   // A callout (render/callouts.h) is written as a <blockquote> (as the blocks make it a quotation;
   // not when it holds all the kept text, as for the blocks) and its title, unless a heading, as
